@@ -1,0 +1,308 @@
+"""Melds: validation (R5-R8), lay-offs (R15), contract search (R10, R11, R14) and lay-off search.
+
+One module used by the rules, the bots and the hints. Cards are the integers of
+:mod:`games.engine.cards`; the search works on *faces* (a card without its deck copy), since the
+two copies of a card are interchangeable in play (R2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from itertools import combinations
+
+from .cards import ACE, HIGH_ACE, face, face_of, is_joker, penalty_of, rank_of, suit_of
+from .contracts import GROUP, RUN, Contract, Requirement
+from .errors import IllegalAction
+
+LOW, HIGH = "low", "high"
+JOKER_FACE = 104
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A valid meld. Runs list their cards low to high and start at ``rank`` (1-14) in ``suit``;
+    a group has its ``rank`` and ``suit`` -1. A joker stands for the card of its place (R8)."""
+
+    kind: str
+    cards: tuple[int, ...]
+    rank: int
+    suit: int = -1
+
+    @property
+    def high(self) -> int:
+        """The rank of a run's top card (14 for a high ace)."""
+        return self.rank + len(self.cards) - 1
+
+    def stands_for(self, index: int) -> tuple[int, int]:
+        """(rank, suit) that the card at ``index`` is or stands for; suit -1 in a group."""
+        if self.kind == GROUP:
+            return self.rank, -1
+        return self.rank + index, self.suit
+
+    def ends_for(self, card: int) -> tuple[str, ...]:
+        """Where ``card`` may be laid off (R15): ``("low",)``, ``("high",)``, both, or none.
+        A group accepts a card at its (only) end, called ``"high"``."""
+        if self.kind == GROUP:
+            return (HIGH,) if is_joker(card) or rank_of(card) == self.rank else ()
+        ends = []
+        if self.rank > ACE and _fits(card, self.rank - 1, self.suit):
+            ends.append(LOW)
+        if self.high < HIGH_ACE and _fits(card, self.high + 1, self.suit):
+            ends.append(HIGH)
+        return tuple(ends)
+
+    def extended(self, card: int, end: str) -> Meld:
+        """This meld with ``card`` laid off at ``end`` (checked by the caller with ends_for)."""
+        if self.kind == RUN and end == LOW:
+            return replace(self, cards=(card, *self.cards), rank=self.rank - 1)
+        return replace(self, cards=(*self.cards, card))
+
+
+def _fits(card: int, rank: int, suit: int) -> bool:
+    """Can ``card`` fill the place of ``rank`` (1-14) in ``suit``? A joker fills any (R7)."""
+    return is_joker(card) or (suit_of(card) == suit and rank_of(card) == (rank - 1) % 13 + 1)
+
+
+def read_meld(cards) -> Meld:
+    """The meld these cards make, in this order (run cards low to high), or IllegalAction."""
+    cards = tuple(cards)
+    naturals = [c for c in cards if not is_joker(c)]
+    if len(naturals) < 2:
+        raise IllegalAction("meld_needs_two_naturals", "R7",
+                            "Every meld needs at least two cards that are not jokers.")
+    first_rank = rank_of(naturals[0])
+    if all(rank_of(c) == first_rank for c in naturals):
+        if len(cards) < 3:
+            raise IllegalAction("group_too_short", "R5", "A group needs at least three cards.")
+        return Meld(GROUP, cards, first_rank)
+    return _read_run(cards, naturals)
+
+
+def _read_run(cards: tuple[int, ...], naturals: list[int]) -> Meld:
+    suit = suit_of(naturals[0])
+    if any(suit_of(c) != suit for c in naturals):
+        raise IllegalAction("not_a_meld", "R6",
+                            "These cards are neither a group (one rank) nor a run (one suit).")
+    if len(cards) < 4:
+        raise IllegalAction("run_too_short", "R6", "A run needs at least four cards.")
+    first = next(i for i, c in enumerate(cards) if not is_joker(c))
+    rank = rank_of(cards[first])
+    for start in {rank - first, (HIGH_ACE if rank == ACE else rank) - first}:
+        if start >= ACE and start + len(cards) - 1 <= HIGH_ACE and all(
+                _fits(c, start + i, suit) for i, c in enumerate(cards)):
+            return Meld(RUN, cards, start, suit)
+    raise IllegalAction("run_not_consecutive", "R6",
+                        "A run's cards must follow one another in order, ace low or high, "
+                        "with no wrap-around; a joker may fill a gap.")
+
+
+def meld_or_none(cards) -> Meld | None:
+    try:
+        return read_meld(cards)
+    except IllegalAction:
+        return None
+
+
+def satisfies(meld: Meld, requirement: Requirement) -> bool:
+    return meld.kind == requirement.kind and len(meld.cards) >= requirement.min_cards
+
+
+def match_contract(melds: list[Meld], contract: Contract) -> bool:
+    """Do these melds fill the contract exactly, one meld per requirement (R11, R14)?"""
+    if len(melds) != len(contract.requirements):
+        return False
+    return _assign(list(melds), list(contract.requirements))
+
+
+def _assign(melds: list[Meld], requirements: list[Requirement]) -> bool:
+    if not requirements:
+        return True
+    first, rest = requirements[0], requirements[1:]
+    return any(satisfies(m, first) and _assign(melds[:i] + melds[i + 1:], rest)
+               for i, m in enumerate(melds))
+
+
+# -- Lay-off search ---------------------------------------------------------------------------
+
+def lay_off_options(hand, table) -> list[tuple[int, int, str]]:
+    """Every single legal lay-off (meld index, card, end) of a card in ``hand`` onto ``table``,
+    in table then hand order."""
+    options = []
+    for index, meld in enumerate(table):
+        for card in hand:
+            for end in meld.ends_for(card):
+                options.append((index, card, end))
+    return options
+
+
+# -- Contract search --------------------------------------------------------------------------
+#
+# A candidate meld is a tuple of faces in meld order, JOKER_FACE for a joker's place. The search
+# places runs before groups: a group only needs so many cards of a rank, so once the runs are
+# chosen any naturals of that rank will do. Each requirement is met by a meld of exactly its size,
+# except runs, which may be longer when both ends are naturals: ♥2 JK JK JK ♥6 is a run of 5 with
+# no sub-run of 4 holding two naturals (R7).
+
+
+def _counts(cards) -> tuple[list[int], int]:
+    counts = [0] * 52
+    jokers = 0
+    for c in cards:
+        if is_joker(c):
+            jokers += 1
+        else:
+            counts[c % 52] += 1
+    return counts, jokers
+
+
+def _group_candidates(counts, jokers, size):
+    for rank in range(1, 14):
+        faces = [face(rank, s) for s in range(4) for _ in range(counts[face(rank, s)])]
+        for naturals in range(min(len(faces), size), 1, -1):
+            if size - naturals <= jokers:
+                yield tuple(faces[:naturals]) + (JOKER_FACE,) * (size - naturals)
+
+
+def _run_candidates(counts, jokers, size):
+    for suit in range(4):
+        row = [counts[face(r, suit)] for r in range(1, 14)]
+        if sum(row) < 2:
+            continue
+        row.append(row[0])  # the high ace
+        for low in range(1, HIGH_ACE - size + 2):
+            yield from _windows(row, suit, low, size, jokers)
+
+
+def _windows(row, suit, low, size, jokers):
+    for length in range(size, HIGH_ACE - low + 2):
+        places = range(low, low + length)
+        have = [row[r - 1] > 0 for r in places]
+        if low == ACE and length == 14:  # both aces come from the ace's count
+            have[-1] = row[0] >= 2
+        missing = length - sum(have)
+        if missing > jokers:
+            return
+        if length > size and not (have[0] and have[-1]):
+            continue
+        present = [i for i, h in enumerate(have) if h]
+        if len(present) < 2:
+            continue
+        swappable = present if length == size else [i for i in present[1:-1]]
+        for extra in range(0, min(jokers - missing, len(present) - 2) + 1):
+            for swapped in combinations(swappable, extra):
+                yield tuple(
+                    face(r, suit) if have[i] and i not in swapped else JOKER_FACE
+                    for i, r in enumerate(places))
+
+
+def _candidates(counts, jokers, requirement):
+    if requirement.kind == GROUP:
+        return _group_candidates(counts, jokers, requirement.min_cards)
+    return _run_candidates(counts, jokers, requirement.min_cards)
+
+
+def _search(counts, jokers, requirements, index, chosen, previous):
+    """Yield every choice of minimal melds (tuples of faces) for requirements[index:]."""
+    if index == len(requirements):
+        yield list(chosen)
+        return
+    requirement = requirements[index]
+    same_as_previous = index > 0 and requirements[index - 1] == requirement
+    for candidate in _candidates(counts, jokers, requirement):
+        if same_as_previous and candidate < previous:
+            continue  # identical requirements: take their melds in one order only
+        used_jokers = 0
+        for f in candidate:
+            if f == JOKER_FACE:
+                used_jokers += 1
+            else:
+                counts[f] -= 1
+        if min(counts) >= 0:
+            chosen.append(candidate)
+            yield from _search(counts, jokers - used_jokers, requirements, index + 1, chosen,
+                               candidate)
+            chosen.pop()
+        for f in candidate:
+            if f != JOKER_FACE:
+                counts[f] += 1
+
+
+def _ordered(contract: Contract) -> list[Requirement]:
+    return sorted(contract.requirements, key=lambda r: (r.kind != RUN, -r.min_cards))
+
+
+def holds_contract(hand, contract: Contract) -> bool:
+    """Does ``hand`` hold melds for ``contract``? (Ignores R17; see best_lay_down.)"""
+    if len(hand) < contract.min_cards:
+        return False
+    counts, jokers = _counts(hand)
+    return next(_search(counts, jokers, _ordered(contract), 0, [], None), None) is not None
+
+
+def _to_cards(face_melds, hand) -> tuple[list[list[int]], list[int]]:
+    """Concrete cards for melds of faces, and the cards of ``hand`` left over."""
+    pool: dict[int, list[int]] = {}
+    for c in hand:
+        pool.setdefault(face_of(c), []).append(c)
+    melds = [[pool[f].pop() for f in m] for m in face_melds]
+    return melds, [c for cards in pool.values() for c in cards]
+
+
+def _extend(melds: list[Meld], rest: list[int]) -> tuple[list[Meld], list[int]]:
+    """Add leftover cards to the melds while any fits (R11: contract melds may hold extra cards).
+    Naturals go first; a joker is placed only when no natural fits, since it may open a run end
+    for further naturals."""
+    rest = list(rest)
+    while True:
+        placed = _place_one(melds, [c for c in rest if not is_joker(c)])
+        if placed is None:
+            placed = _place_one(melds, [c for c in rest if is_joker(c)])
+        if placed is None:
+            return melds, rest
+        rest.remove(placed)
+
+
+def _place_one(melds: list[Meld], cards: list[int]) -> int | None:
+    for card in cards:
+        for i, meld in enumerate(melds):
+            ends = meld.ends_for(card)
+            if ends:
+                melds[i] = meld.extended(card, ends[-1])
+                return card
+    return None
+
+
+def lay_down_options(hand, contract: Contract, forbidden_face: int | None = None, limit=200):
+    """Up to ``limit`` legal lay-downs of ``contract`` from ``hand`` as (melds, cards left),
+    melds extended with every leftover card that fits. R17: a lay-down that leaves cards but
+    none that may be discarded (all of ``forbidden_face``) is skipped."""
+    if len(hand) < contract.min_cards:
+        return
+    counts, jokers = _counts(hand)
+    seen = set()
+    for face_melds in _search(counts, jokers, _ordered(contract), 0, [], None):
+        key = tuple(sorted(face_melds))
+        if key in seen:
+            continue
+        seen.add(key)
+        card_melds, rest = _to_cards(face_melds, hand)
+        melds, rest = _extend([read_meld(m) for m in card_melds], rest)
+        if rest and all(face_of(c) == forbidden_face for c in rest):
+            continue
+        yield melds, rest
+        limit -= 1
+        if limit <= 0:
+            return
+
+
+def best_lay_down(hand, contract: Contract, forbidden_face: int | None = None):
+    """The legal lay-down leaving the fewest penalty points in hand, as (melds, cards left),
+    or None when the hand does not hold the contract."""
+    best = None
+    for melds, rest in lay_down_options(hand, contract, forbidden_face):
+        score = sum(penalty_of(c) for c in rest)
+        if best is None or score < best[0]:
+            best = (score, melds, rest)
+            if score == 0:
+                break
+    return None if best is None else (best[1], best[2])

@@ -1,0 +1,207 @@
+"""The game: ``new_game(seed)``, ``apply(state, seat, action) -> (state, events)``, ``replay``.
+
+``apply`` never mutates: an illegal action raises IllegalAction and the caller keeps the old
+state. Deals follow one another without a pause; a ``deal_ended`` event marks the seam.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .actions import DISCARD_PILE, Action, Discard, Draw, LayDown, LayOff
+from .cards import PACK, card_json, hand_penalty
+from .events import Event
+from .legal import Situation, check_discard, check_draw, check_lay_down, check_lay_off
+from .rng import Stream
+from .state import (DEALS, DRAW, FINISHED, HAND_SIZE, MAX_REBUILDS, PLAY, SEATS,
+                    STOCK_EXHAUSTED, WENT_OUT, DealResult, GameState, TableMeld)
+
+
+def situation(state: GameState, seat: int) -> Situation:
+    return Situation(
+        seat=seat, turn=state.turn, phase=state.phase, hand=state.hands[seat],
+        table=state.table, contract=state.contract(seat),
+        laid_down_turn=state.laid_down_turn[seat], turn_number=state.turn_number,
+        taken_from_discard=state.taken_from_discard if seat == state.turn else None,
+        discard_top=state.discard_pile[-1] if state.discard_pile else None)
+
+
+def new_game(seed: str) -> tuple[GameState, list[Event]]:
+    """Deal 1 of a new game. R3: the first dealer is drawn from the seed."""
+    dealer = Stream.of(seed, "dealer").below(SEATS)
+    blank = GameState(
+        seed=seed, deal=0, dealer=dealer, turn=0, phase=DRAW, hands=((),) * SEATS, stock=(),
+        discard_pile=(), table=(), climbed=(0,) * SEATS, laid_down_turn=(None,) * SEATS,
+        penalties=(0,) * SEATS, turn_number=0, taken_from_discard=None, rebuilds=0)
+    return _deal(blank, 1, dealer)
+
+
+def _deal(state: GameState, deal: int, dealer: int) -> tuple[GameState, list[Event]]:
+    """R3, R4: shuffle the pack with derive(seed, "deal", n); deal pack[0..39] one at a time
+    clockwise from the dealer's left; pack[40] starts the discard pile; pack[41] is the top of
+    the stock and pack[106] its bottom."""
+    pack = Stream.of(state.seed, "deal", deal).shuffle(list(PACK))
+    dealt = SEATS * HAND_SIZE
+    hands = tuple(tuple(pack[i] for i in range(dealt) if (dealer + 1 + i) % SEATS == seat)
+                  for seat in range(SEATS))
+    first = (dealer + 1) % SEATS
+    state = replace(
+        state, deal=deal, dealer=dealer, turn=first, phase=DRAW, hands=hands,
+        stock=tuple(reversed(pack[dealt + 1:])), discard_pile=(pack[dealt],), table=(),
+        laid_down_turn=(None,) * SEATS, turn_number=1, taken_from_discard=None, rebuilds=0)
+    event = Event("deal_started", {
+        "deal": deal, "dealer": dealer, "first": first, "discard_top": card_json(pack[dealt]),
+        "stock_size": len(state.stock),
+        "rungs": [state.rung(s) for s in range(SEATS)],
+    }, tuple((s, {"hand": [card_json(c) for c in hands[s]]}) for s in range(SEATS)))
+    return state, [event]
+
+
+def apply(state: GameState, seat: int, action: Action) -> tuple[GameState, list[Event]]:
+    s = situation(state, seat)
+    if isinstance(action, Draw):
+        check_draw(s, action)
+        state, events = _draw(state, action)
+    elif isinstance(action, LayDown):
+        state, events = _lay_down(state, action, check_lay_down(s, action))
+    elif isinstance(action, LayOff):
+        state, events = _lay_off(state, action, check_lay_off(s, action))
+    else:
+        check_discard(s, action)
+        state, events = _discard(state, action)
+    return replace(state, actions=state.actions + 1), events
+
+
+def _set(items: tuple, index: int, value) -> tuple:
+    return items[:index] + (value,) + items[index + 1:]
+
+
+def _draw(state: GameState, action: Draw):
+    seat = state.turn
+    if action.source == DISCARD_PILE:
+        card, taken = state.discard_pile[-1], state.discard_pile[-1]
+        state = replace(state, discard_pile=state.discard_pile[:-1])
+        event = Event("drew", {"seat": seat, "from": action.source, "card": card_json(card)})
+    else:
+        card, taken = state.stock[-1], None
+        state = replace(state, stock=state.stock[:-1])
+        event = Event("drew", {"seat": seat, "from": action.source},
+                      ((seat, {"card": card_json(card)}),))
+    hands = _set(state.hands, seat, state.hands[seat] + (card,))
+    return replace(state, hands=hands, phase=PLAY, taken_from_discard=taken), [event]
+
+
+def _without(hand: tuple[int, ...], cards) -> tuple[int, ...]:
+    rest = list(hand)
+    for card in cards:
+        rest.remove(card)
+    return tuple(rest)
+
+
+def _lay_down(state: GameState, action: LayDown, melds):
+    seat = state.turn
+    first_id = len(state.table)
+    state = replace(
+        state,
+        hands=_set(state.hands, seat, _without(state.hands[seat],
+                                               [c for m in action.melds for c in m])),
+        table=state.table + tuple(TableMeld(seat, m) for m in melds),
+        laid_down_turn=_set(state.laid_down_turn, seat, state.turn_number),
+        climbed=_set(state.climbed, seat, state.climbed[seat] + 1))  # R12: climb at once
+    event = Event("laid_down", {
+        "seat": seat, "melds": [state.table[i].to_json(i)
+                                for i in range(first_id, len(state.table))],
+        "climbed": state.climbed[seat]})
+    return _after_play(state, [event])
+
+
+def _lay_off(state: GameState, action: LayOff, meld):
+    seat = state.turn
+    table = _set(state.table, action.meld, TableMeld(state.table[action.meld].owner, meld))
+    state = replace(state, table=table,
+                    hands=_set(state.hands, seat, _without(state.hands[seat], [action.card])))
+    event = Event("laid_off", {"seat": seat, "card": card_json(action.card),
+                               "meld": table[action.meld].to_json(action.meld)})
+    return _after_play(state, [event])
+
+
+def _after_play(state: GameState, events: list[Event]):
+    """R19: a player who melds or lays off every card has gone out."""
+    if not state.hands[state.turn]:
+        return _end_deal(state, events, went_out=state.turn)
+    return state, events
+
+
+def _discard(state: GameState, action: Discard):
+    seat = state.turn
+    state = replace(state, hands=_set(state.hands, seat,
+                                      _without(state.hands[seat], [action.card])),
+                    discard_pile=state.discard_pile + (action.card,))
+    events = [Event("discarded", {"seat": seat, "card": card_json(action.card)})]
+    if not state.hands[seat]:
+        return _end_deal(state, events, went_out=seat)
+    return _next_turn(state, events)
+
+
+def _next_turn(state: GameState, events: list[Event]):
+    state = replace(state, turn=(state.turn + 1) % SEATS, phase=DRAW,
+                    turn_number=state.turn_number + 1, taken_from_discard=None)
+    if state.stock:
+        return state, events
+    return _rebuild_stock(state, events)
+
+
+def _rebuild_stock(state: GameState, events: list[Event]):
+    """R20: shuffle all but the top discard with derive(seed, "reshuffle", deal, k) into a new
+    stock, the shuffled list's first card on top; a third time, or with nothing to shuffle,
+    the deal ends with nobody out."""
+    under_top = state.discard_pile[:-1]
+    if state.rebuilds >= MAX_REBUILDS or not under_top:
+        return _end_deal(state, events, went_out=None)
+    rebuilds = state.rebuilds + 1
+    shuffled = Stream.of(state.seed, "reshuffle", state.deal, rebuilds).shuffle(list(under_top))
+    state = replace(state, stock=tuple(reversed(shuffled)),
+                    discard_pile=state.discard_pile[-1:], rebuilds=rebuilds)
+    return state, events + [Event("stock_rebuilt", {"rebuild": rebuilds,
+                                                    "stock_size": len(state.stock)})]
+
+
+def _end_deal(state: GameState, events: list[Event], went_out: int | None):
+    """R21: every card left in hand scores its penalty; then the next deal, or R22 the end."""
+    deal_points = tuple(hand_penalty(h) for h in state.hands)
+    result = DealResult(
+        deal=state.deal, dealer=state.dealer,
+        ending=WENT_OUT if went_out is not None else STOCK_EXHAUSTED, went_out=went_out,
+        penalties=deal_points,
+        climbed=tuple(t is not None for t in state.laid_down_turn))
+    state = replace(state, penalties=tuple(a + b for a, b in zip(state.penalties, deal_points)),
+                    history=state.history + (result,), taken_from_discard=None)
+    events = events + [Event("deal_ended", {**result.to_json(),
+                                            "totals": list(state.penalties),
+                                            "contracts": list(state.climbed)})]
+    if state.deal == DEALS:
+        state = replace(state, phase=FINISHED)
+        return state, events + [Event("game_finished", {"result": result_json(state)})]
+    state, started = _deal(state, state.deal + 1, (state.dealer + 1) % SEATS)
+    return state, events + started
+
+
+def places(contracts, penalties) -> list[int]:
+    """R22: more contracts first, then fewer penalty points; equals share the place."""
+    keys = [(-c, p) for c, p in zip(contracts, penalties)]
+    return [1 + sum(other < key for other in keys) for key in keys]
+
+
+def result_json(state: GameState) -> list[dict]:
+    """R23: each seat's contracts completed, penalty points and place."""
+    ranks = places(state.climbed, state.penalties)
+    return [{"seat": s, "contracts": state.climbed[s], "penalty": state.penalties[s],
+             "place": ranks[s]} for s in range(SEATS)]
+
+
+def replay(seed: str, actions) -> GameState:
+    """Rebuild the exact state from the seed and the (seat, action) pairs applied to it."""
+    state, _ = new_game(seed)
+    for seat, action in actions:
+        state, _ = apply(state, seat, action)
+    return state

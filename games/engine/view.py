@@ -1,0 +1,100 @@
+"""``player_view(state, seat)``: the only door through which information leaves the engine (R25).
+
+A view holds the seat's own hand and what every player at the table can see: melds, the top
+of the discard pile, counts, rungs, penalties and the history of deals. It never holds another
+hand, the stock's order or the seed, so a bot given a view cannot peek.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import card_json
+from .contracts import Contract, contract_for
+from .legal import Legal, Situation, legal
+from .state import DealResult, GameState, TableMeld
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerInfo:
+    seat: int
+    rung: int  # the rung whose contract this player plays in this deal
+    climbed: int  # contracts completed so far, 0-10
+    laid_down: bool
+    hand_size: int
+    penalty: int
+
+    @property
+    def contract(self) -> Contract:
+        return contract_for(self.rung)
+
+    def to_json(self) -> dict:
+        return {"seat": self.seat, "rung": self.rung, "climbed": self.climbed,
+                "contract": self.contract.to_json(), "laid_down": self.laid_down,
+                "hand_size": self.hand_size, "penalty": self.penalty}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    seat: int
+    deal: int
+    dealer: int
+    turn: int
+    phase: str
+    turn_number: int
+    hand: tuple[int, ...]
+    table: tuple[TableMeld, ...]
+    discard_top: int | None
+    discard_size: int
+    stock_size: int
+    rebuilds: int
+    players: tuple[PlayerInfo, ...]
+    taken_from_discard: int | None  # by this seat, this turn (R16)
+    laid_down_turn: int | None  # this seat's
+    history: tuple[DealResult, ...]
+
+    @property
+    def me(self) -> PlayerInfo:
+        return self.players[self.seat]
+
+    @property
+    def situation(self) -> Situation:
+        return Situation(
+            seat=self.seat, turn=self.turn, phase=self.phase, hand=self.hand, table=self.table,
+            contract=self.me.contract, laid_down_turn=self.laid_down_turn,
+            turn_number=self.turn_number, taken_from_discard=self.taken_from_discard,
+            discard_top=self.discard_top)
+
+    @property
+    def legal(self) -> Legal:
+        return legal(self.situation)
+
+    def to_json(self) -> dict:
+        return {
+            "deal": self.deal, "dealer": self.dealer, "turn": self.turn, "phase": self.phase,
+            "you": self.seat, "hand": [card_json(c) for c in self.hand],
+            "players": [p.to_json() for p in self.players],
+            "table": [t.to_json(i) for i, t in enumerate(self.table)],
+            "discard_top": None if self.discard_top is None else card_json(self.discard_top),
+            "discard_size": self.discard_size, "stock_size": self.stock_size,
+            "rebuilds": self.rebuilds,
+            "taken_from_discard": (None if self.taken_from_discard is None
+                                   else card_json(self.taken_from_discard)),
+            "deals": [d.to_json() for d in self.history],
+            "legal": self.legal.to_json(),
+        }
+
+
+def player_view(state: GameState, seat: int) -> PlayerView:
+    return PlayerView(
+        seat=seat, deal=state.deal, dealer=state.dealer, turn=state.turn, phase=state.phase,
+        turn_number=state.turn_number, hand=state.hands[seat], table=state.table,
+        discard_top=state.discard_pile[-1] if state.discard_pile else None,
+        discard_size=len(state.discard_pile), stock_size=len(state.stock),
+        rebuilds=state.rebuilds,
+        players=tuple(PlayerInfo(
+            seat=s, rung=state.rung(s), climbed=state.climbed[s],
+            laid_down=state.has_laid_down(s), hand_size=len(state.hands[s]),
+            penalty=state.penalties[s]) for s in range(len(state.hands))),
+        taken_from_discard=state.taken_from_discard if state.turn == seat else None,
+        laid_down_turn=state.laid_down_turn[seat], history=state.history)
