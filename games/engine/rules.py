@@ -48,7 +48,8 @@ def _deal(state: GameState, deal: int, dealer: int) -> tuple[GameState, list[Eve
     state = replace(
         state, deal=deal, dealer=dealer, turn=first, phase=DRAW, hands=hands,
         stock=tuple(reversed(pack[dealt + 1:])), discard_pile=(pack[dealt],), table=(),
-        laid_down_turn=(None,) * SEATS, turn_number=1, taken_from_discard=None, rebuilds=0)
+        laid_down_turn=(None,) * SEATS, turn_number=1, taken_from_discard=None, rebuilds=0,
+        pile_log=((dealer, pack[dealt], False),))
     event = Event("deal_started", {
         "deal": deal, "dealer": dealer, "first": first, "discard_top": card_json(pack[dealt]),
         "stock_size": len(state.stock),
@@ -80,7 +81,8 @@ def _draw(state: GameState, action: Draw):
     seat = state.turn
     if action.source == DISCARD_PILE:
         card, taken = state.discard_pile[-1], state.discard_pile[-1]
-        state = replace(state, discard_pile=state.discard_pile[:-1])
+        state = replace(state, discard_pile=state.discard_pile[:-1],
+                        pile_log=state.pile_log + ((seat, card, True),))
         event = Event("drew", {"seat": seat, "from": action.source, "card": card_json(card)})
     else:
         card, taken = state.stock[-1], None
@@ -136,7 +138,8 @@ def _discard(state: GameState, action: Discard):
     seat = state.turn
     state = replace(state, hands=_set(state.hands, seat,
                                       _without(state.hands[seat], [action.card])),
-                    discard_pile=state.discard_pile + (action.card,))
+                    discard_pile=state.discard_pile + (action.card,),
+                    pile_log=state.pile_log + ((seat, action.card, False),))
     events = [Event("discarded", {"seat": seat, "card": card_json(action.card)})]
     if not state.hands[seat]:
         return _end_deal(state, events, went_out=seat)

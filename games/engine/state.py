@@ -82,6 +82,7 @@ class GameState:
     turn_number: int  # 1 for the first turn of the deal
     taken_from_discard: int | None  # the card drawn from the discard pile this turn (R16)
     rebuilds: int  # stock rebuilds in this deal (R20)
+    pile_log: tuple[tuple[int, int, bool], ...] = ()  # this deal's (seat, card, took) moves
     history: tuple[DealResult, ...] = ()
     actions: int = 0  # actions applied since the start of the game
     version: int = field(default=ENGINE_VERSION)
@@ -108,6 +109,7 @@ class GameState:
             "climbed": list(self.climbed), "laid_down_turn": list(self.laid_down_turn),
             "penalties": list(self.penalties), "turn_number": self.turn_number,
             "taken_from_discard": self.taken_from_discard, "rebuilds": self.rebuilds,
+            "pile_log": [list(m) for m in self.pile_log],
             "history": [d.to_json() for d in self.history], "actions": self.actions,
         }
 
@@ -122,6 +124,7 @@ class GameState:
             climbed=tuple(data["climbed"]), laid_down_turn=tuple(data["laid_down_turn"]),
             penalties=tuple(data["penalties"]), turn_number=data["turn_number"],
             taken_from_discard=data["taken_from_discard"], rebuilds=data["rebuilds"],
+            pile_log=tuple(tuple(m) for m in data["pile_log"]),
             history=tuple(DealResult.from_json(d) for d in data["history"]),
             actions=data["actions"], version=data["version"],
         )

@@ -52,6 +52,9 @@ class PlayerView:
     taken_from_discard: int | None  # by this seat, this turn (R16)
     laid_down_turn: int | None  # this seat's
     history: tuple[DealResult, ...]
+    # Public memory a person at the table could keep: this deal's discard-pile moves as
+    # (seat, card, took); the upcard counts as discarded by the dealer.
+    pile_log: tuple[tuple[int, int, bool], ...] = ()
 
     @property
     def me(self) -> PlayerInfo:
@@ -97,4 +100,5 @@ def player_view(state: GameState, seat: int) -> PlayerView:
             laid_down=state.has_laid_down(s), hand_size=len(state.hands[s]),
             penalty=state.penalties[s]) for s in range(len(state.hands))),
         taken_from_discard=state.taken_from_discard if state.turn == seat else None,
-        laid_down_turn=state.laid_down_turn[seat], history=state.history)
+        laid_down_turn=state.laid_down_turn[seat], history=state.history,
+        pile_log=state.pile_log)
