@@ -1,0 +1,1 @@
+"""Player, Game, GameAction, DailyDeal (DESIGN §4): to come."""

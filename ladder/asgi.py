@@ -1,0 +1,40 @@
+"""ASGI entry point: HTTP goes to Django, websockets to Channels' consumers.
+
+Serve with ``uvicorn ladder.asgi:application`` (or ``daphne``).
+"""
+
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ladder.settings")
+
+# Set up Django (apps, models) before anything imports consumers.
+django_asgi_app = get_asgi_application()
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from django.urls import re_path  # noqa: E402
+
+from games.routing import websocket_urlpatterns as games_websocket_urlpatterns  # noqa: E402
+
+
+class UnknownRoute(AsyncWebsocketConsumer):
+    """Refuses a websocket path that no app routes (Channels would raise and log a 500)."""
+
+    async def connect(self) -> None:
+        await self.close()
+
+
+websocket_urlpatterns = [
+    *games_websocket_urlpatterns,
+    re_path(r"", UnknownRoute.as_asgi()),  # last: the catch-all
+]
+
+application = ProtocolTypeRouter(
+    {
+        "http": django_asgi_app,
+        "websocket": AuthMiddlewareStack(URLRouter(websocket_urlpatterns)),
+    }
+)

@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+
+
+class LeaderboardsConfig(AppConfig):
+    """Leaderboards: scores of finished ranked games, rankings and moderation."""
+
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "leaderboards"

@@ -1,0 +1,1 @@
+"""Score and ModerationLog (DESIGN §8): to come."""

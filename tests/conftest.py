@@ -1,0 +1,42 @@
+"""Project-wide test set-up.
+
+Browser tests (``@pytest.mark.browser``) drive Debian's Chromium at /usr/bin/chromium.
+Without it they are skipped with a message, except under CI (``CI`` set), where a
+missing browser is an error: CI must not go green by skipping them.
+"""
+
+import os
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_MISSING = f"browser tests need {CHROMIUM}: apt-get install chromium"
+
+
+def running_in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    from django.conf import settings
+
+    db = settings.DATABASES["default"]
+    layer = settings.CHANNEL_LAYERS["default"]["BACKEND"].rsplit(".", 1)[-1]
+    celery = "eager" if settings.CELERY_TASK_ALWAYS_EAGER else "broker"
+    browser = "chromium found" if CHROMIUM.exists() else "no chromium"
+    return [
+        f"ladder: database {db['ENGINE'].rsplit('.', 1)[-1]}, channel layer {layer}, "
+        f"celery {celery}, {browser}"
+    ]
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    browser_items = [item for item in items if item.get_closest_marker("browser")]
+    if not browser_items or CHROMIUM.exists():
+        return
+    if running_in_ci():
+        raise pytest.UsageError(f"CI is set and {len(browser_items)} {CHROMIUM_MISSING}")
+    skip = pytest.mark.skip(reason=f"skipped: {CHROMIUM_MISSING}")
+    for item in browser_items:
+        item.add_marker(skip)

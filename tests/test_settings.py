@@ -1,0 +1,73 @@
+"""The environment picks the database, channel layer and Celery mode (ladder/settings.py)."""
+
+import os
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.core.cache import cache
+from django.db import connection
+
+from ladder.celery import app as celery_app
+from ladder.settings import database_config
+
+
+def test_a_postgres_url_gets_psycopg_with_the_connection_pool():
+    config = database_config("postgres://postgres@127.0.0.1:5432/ladder")
+
+    assert config["ENGINE"] == "django.db.backends.postgresql"
+    assert config["NAME"] == "ladder"
+    assert config["OPTIONS"]["pool"] is True
+    assert config["CONN_MAX_AGE"] == 0
+
+
+def test_a_sqlite_url_gets_no_pool():
+    config = database_config("sqlite:////tmp/x.sqlite3")
+
+    assert config["ENGINE"] == "django.db.backends.sqlite3"
+    assert "pool" not in config.get("OPTIONS", {})
+
+
+def test_the_suite_runs_on_the_database_named_by_database_url():
+    url = os.environ.get("DATABASE_URL", "sqlite://")
+    expected = "postgresql" if url.startswith(("postgres://", "postgresql://")) else "sqlite"
+
+    assert connection.vendor == expected
+
+
+def test_redis_url_chooses_the_channel_layer_and_celery_mode():
+    backend = settings.CHANNEL_LAYERS["default"]["BACKEND"]
+    if os.environ.get("REDIS_URL"):
+        assert backend == "channels_redis.core.RedisChannelLayer"
+        assert celery_app.conf.task_always_eager is False
+        assert celery_app.conf.broker_url == os.environ["REDIS_URL"]
+    else:
+        assert backend == "channels.layers.InMemoryChannelLayer"
+        assert celery_app.conf.task_always_eager is True
+
+
+def test_a_message_goes_through_the_configured_channel_layer():
+    layer = get_channel_layer()
+
+    async def round_trip():
+        channel = await layer.new_channel()
+        await layer.send(channel, {"type": "ping", "v": 1})
+        return await layer.receive(channel)
+
+    assert async_to_sync(round_trip)() == {"type": "ping", "v": 1}
+
+
+def test_the_cache_works():
+    cache.set("ladder-test-key", 7, 5)
+    assert cache.get("ladder-test-key") == 7
+    cache.delete("ladder-test-key")
+
+
+@pytest.mark.django_db
+def test_postgresql_connections_come_from_psycopgs_pool():
+    if connection.vendor != "postgresql":
+        pytest.skip("PostgreSQL only (set DATABASE_URL=postgres://...)")
+    connection.ensure_connection()
+
+    assert connection.pool is not None
