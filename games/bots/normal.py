@@ -1,0 +1,90 @@
+"""Normal: plays for its contract with everything a careful person at the table knows.
+
+- Before laying down it prices each hand by :mod:`games.bots.outlook`: the draws still needed
+  for its contract, each missing card weighed by how many live copies remain.
+- It takes the top discard when that brings the contract nearer than a stock draw would.
+- It lays its contract down at once (R12: the climb is what ranks, R22), then lays off every
+  card it can (R15) to empty its hand.
+- It discards the card whose loss costs the least, never feeding the next player what they
+  visibly collect, and dumps high cards when someone may go out (R21).
+"""
+
+from __future__ import annotations
+
+from games.engine.actions import DISCARD_PILE, STOCK, Action, Discard, Draw
+from games.engine.contracts import RUN
+from games.engine.cards import face_of, is_joker, penalty_of, rank_of, suit_of
+from games.engine.melds import best_lay_down
+from games.engine.rng import Stream
+from games.engine.state import DRAW
+from games.engine.view import PlayerView
+
+from .memory import Memory
+from .outlook import outlook
+from .tactics import feeding_risk, fits, going_out_soon, lay_down, lay_off, table_melds
+
+TAKE_MARGIN = 0.35  # what a stock draw is worth on average, in draws saved
+FEEDING_COST = 0.8  # handing the next player a card they collect, in draws
+FEEDING_POINTS = 10  # the same, in penalty points, once this player has laid down
+PENALTY_WEIGHT = 0.005  # per penalty point, in draws, when nobody is near going out
+URGENT_PENALTY_WEIGHT = 0.05  # per penalty point when someone may go out now
+NEAR_FIT_KEEP = 0.5  # share of a card's penalty worth risking on it fitting the table later
+
+
+def choose(view: PlayerView, memory: Memory, rng: Stream) -> Action:
+    """Normal needs no dice: its choices follow from the view alone."""
+    if view.phase == DRAW:
+        return Draw(DISCARD_PILE if wants_top_discard(view, memory) else STOCK)
+    return lay_down(view) or lay_off(view) or Discard(best_discard(view, memory))
+
+
+def wants_top_discard(view: PlayerView, memory: Memory) -> bool:
+    top = view.discard_top
+    if DISCARD_PILE not in view.legal.draw:
+        return False
+    if view.me.laid_down:
+        # R15: laid down on an earlier turn, so a card that fits the table leaves at once.
+        return fits(top, table_melds(view))
+    contract = view.me.contract
+    now = outlook(view.hand, contract, memory.live).distance
+    hand = view.hand + (top,)
+    taken = outlook(hand, contract, memory.live)
+    if taken.distance <= 0 and best_lay_down(hand, contract, face_of(top)) is not None:
+        return True
+    # R16: whatever goes back on the pile this turn, it is not the card just taken.
+    after = min(taken.without(c) for c in view.hand if face_of(c) != face_of(top))
+    return after < now - TAKE_MARGIN
+
+
+def best_discard(view: PlayerView, memory: Memory) -> int:
+    return min(discard_order(view, memory), key=lambda pair: pair[0])[1]
+
+
+def discard_order(view: PlayerView, memory: Memory) -> list[tuple[float, int]]:
+    """Every legal discard with its cost to this player (lower is better to throw)."""
+    weight = PENALTY_WEIGHT + URGENT_PENALTY_WEIGHT * going_out_soon(view)
+    risks = {c: feeding_risk(c, view, memory) for c in view.legal.discards}
+    if view.me.laid_down:
+        # Only penalties are at stake now: keep what will cost most if the deal ends.
+        return [(FEEDING_POINTS * risks[c] - _burden_kept(c, view), c)
+                for c in view.legal.discards]
+    plans = outlook(view.hand, view.me.contract, memory.live)
+    return [(plans.without(c) - weight * penalty_of(c) + FEEDING_COST * risks[c], c)
+            for c in view.legal.discards]
+
+
+def _burden_kept(card: int, view: PlayerView) -> float:
+    """After laying down, the penalty a card is likely to cost if kept: nothing if it fits the
+    table (laid off next turn), part of it if it may fit once a run grows toward it."""
+    table = table_melds(view)
+    if fits(card, table):
+        return -100.0  # never throw away a card that will leave the hand anyway
+    penalty = penalty_of(card)
+    if is_joker(card):
+        return penalty
+    for meld in table:
+        if meld.kind == RUN and meld.suit == suit_of(card):
+            gap = (meld.rank - 2 == rank_of(card)) or (meld.high + 2 == rank_of(card))
+            if gap:
+                return penalty * (1 - NEAR_FIT_KEEP)
+    return penalty
