@@ -14,7 +14,7 @@ The algorithm is fixed so that anyone can re-deal a revealed seed in any languag
 The game uses these streams (DESIGN §2):
 - ``derive(seed, "dealer")``: ``below(4)`` is the first dealer (R3);
 - ``derive(seed, "deal", n)``: the shuffle of the pack ``0..106`` for deal ``n`` (1-10);
-- ``derive(seed, "reshuffle", n, k)``: the shuffle of the ``k``-th stock rebuild (1-2) of deal ``n``;
+- ``derive(seed, "reshuffle", n, k)``: the shuffle of deal ``n``'s ``k``-th stock rebuild (1-2);
 - ``derive(seed, "bot", seat, action_index)``: a computer player's choices.
 """
 

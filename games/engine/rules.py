@@ -13,8 +13,20 @@ from .cards import PACK, card_json, hand_penalty
 from .events import Event
 from .legal import Situation, check_discard, check_draw, check_lay_down, check_lay_off
 from .rng import Stream
-from .state import (DEALS, DRAW, FINISHED, HAND_SIZE, MAX_REBUILDS, PLAY, SEATS,
-                    STOCK_EXHAUSTED, WENT_OUT, DealResult, GameState, TableMeld)
+from .state import (
+    DEALS,
+    DRAW,
+    FINISHED,
+    HAND_SIZE,
+    MAX_REBUILDS,
+    PLAY,
+    SEATS,
+    STOCK_EXHAUSTED,
+    WENT_OUT,
+    DealResult,
+    GameState,
+    TableMeld,
+)
 
 
 def situation(state: GameState, seat: int) -> Situation:
@@ -177,7 +189,8 @@ def _end_deal(state: GameState, events: list[Event], went_out: int | None):
         ending=WENT_OUT if went_out is not None else STOCK_EXHAUSTED, went_out=went_out,
         penalties=deal_points,
         climbed=tuple(t is not None for t in state.laid_down_turn))
-    state = replace(state, penalties=tuple(a + b for a, b in zip(state.penalties, deal_points)),
+    totals = tuple(a + b for a, b in zip(state.penalties, deal_points, strict=True))
+    state = replace(state, penalties=totals,
                     history=state.history + (result,), taken_from_discard=None)
     events = events + [Event("deal_ended", {**result.to_json(),
                                             "totals": list(state.penalties),
@@ -191,7 +204,7 @@ def _end_deal(state: GameState, events: list[Event], went_out: int | None):
 
 def places(contracts, penalties) -> list[int]:
     """R22: more contracts first, then fewer penalty points; equals share the place."""
-    keys = [(-c, p) for c, p in zip(contracts, penalties)]
+    keys = [(-c, p) for c, p in zip(contracts, penalties, strict=True)]
     return [1 + sum(other < key for other in keys) for key in keys]
 
 

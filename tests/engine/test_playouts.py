@@ -1,0 +1,110 @@
+"""Seeded random playouts: whole ten-deal games of random legal players, with the invariants
+checked after every action."""
+
+import json
+import re
+
+import pytest
+
+from games.engine import (
+    FINISHED,
+    Discard,
+    Draw,
+    GameState,
+    LayDown,
+    LayOff,
+    apply,
+    best_lay_down,
+    new_game,
+    parse_card,
+    player_view,
+    read_meld,
+    replay,
+)
+from games.engine.cards import PACK
+from games.engine.rng import Stream
+
+from .helpers import all_cards
+
+GAMES = 200
+
+
+def random_action(view, rng):
+    """A uniformly random legal action, except that a contract in hand is always laid down
+    (so that deals end the ways real ones do)."""
+    legal = view.legal
+    if legal.draw:
+        return Draw(rng.choice(legal.draw))
+    if legal.lay_down:
+        found = best_lay_down(view.hand, view.me.contract, view.situation.forbidden_face)
+        if found:
+            return LayDown(tuple(m.cards for m in found[0]))
+    options = [Discard(c) for c in legal.discards] + [LayOff(*o) for o in legal.lay_offs]
+    return rng.choice(options)
+
+
+CARD_ID = re.compile(r'"((?:10|[2-9AJQK])[SHDC]\.[12]|JK\.[123])"')
+
+
+def cards_in(data) -> set[int]:
+    """Every card named in a JSON-able structure."""
+    return {parse_card(i) for i in CARD_ID.findall(json.dumps(data))}
+
+
+def known_to(state: GameState, seat: int) -> set[int]:
+    """The cards a player in ``seat`` has seen or may see now."""
+    known = set(state.hands[seat])
+    known.update(state.discard_pile)
+    known.update(card for t in state.table for card in t.meld.cards)
+    known.update(card for _, card, _ in state.pile_log)
+    return known
+
+
+def revealed(action) -> set[int]:
+    """Cards an action shows the whole table."""
+    if isinstance(action, LayDown):
+        return {c for m in action.melds for c in m}
+    if isinstance(action, (LayOff, Discard)):
+        return {action.card}
+    return set()
+
+
+def check_invariants(state: GameState, events, before: GameState, action):
+    assert sorted(all_cards(state)) == list(PACK)
+    for t in state.table:
+        assert read_meld(t.meld.cards) == t.meld
+    shown = revealed(action)
+    for seat in range(4):
+        size = len(state.hands[seat])
+        expected = 11 if seat == state.turn and state.phase == "play" else 10
+        assert size == expected if not state.has_laid_down(seat) else size <= expected
+        seen = set().union(*(cards_in(e.for_seat(seat)) for e in events)) - shown
+        if seen:
+            assert seen <= known_to(state, seat) | known_to(before, seat), events
+    view = player_view(state, state.turn).to_json()
+    assert cards_in(view) <= known_to(state, state.turn)
+    assert state.seed not in json.dumps(view)
+
+
+def play(seed: str):
+    state, events = new_game(seed)
+    rng = Stream.of(seed, "playout")
+    log = []
+    while state.phase != FINISHED:
+        seat = state.turn
+        action = random_action(player_view(state, seat), rng)
+        before = state
+        state, events = apply(state, seat, action)
+        log.append((seat, action))
+        check_invariants(state, events, before, action)
+        assert len(log) < 20_000, "the game must terminate"
+    return state, log
+
+
+@pytest.mark.parametrize("game", range(GAMES))
+def test_a_random_game_keeps_every_invariant_and_replays(game):
+    seed = f"playout-{game}"
+    state, log = play(seed)
+    assert len(state.history) == 10
+    assert replay(seed, log) == state
+    assert GameState.from_json(json.loads(json.dumps(state.to_json()))) == state
