@@ -104,7 +104,7 @@ class Tally:
             tally.penalty += game.penalties[seat]
             tally.decision_ms.extend(game.decision_ms[seat])
         for deal in game.deals:
-            for rung, laid in zip(deal.rungs, deal.laid_down):
+            for rung, laid in zip(deal.rungs, deal.laid_down, strict=True):
                 self.rung_deals[rung] += 1
                 self.rung_laid[rung] += laid
             self.turns.append(deal.turns)

@@ -11,9 +11,9 @@
 
 from __future__ import annotations
 
-from games.engine.actions import DISCARD_PILE, STOCK, Action, Discard, Draw
-from games.engine.contracts import RUN
+from games.engine.actions import DISCARD_PILE, STOCK, Action, Discard, Draw, LayDown
 from games.engine.cards import face_of, is_joker, penalty_of, rank_of, suit_of
+from games.engine.contracts import GROUP, RUN
 from games.engine.melds import best_lay_down
 from games.engine.rng import Stream
 from games.engine.state import DRAW
@@ -28,6 +28,8 @@ FEEDING_COST = 0.8  # handing the next player a card they collect, in draws
 FEEDING_POINTS = 10  # the same, in penalty points, once this player has laid down
 PENALTY_WEIGHT = 0.005  # per penalty point, in draws, when nobody is near going out
 URGENT_PENALTY_WEIGHT = 0.05  # per penalty point when someone may go out now
+HOLDS_NEAR = 2.5  # below this an outlook may hold the contract: ask the engine
+RUN_REACH = 4  # suited cards this many ranks apart or more share no run of four
 NEAR_FIT_KEEP = 0.5  # share of a card's penalty worth risking on it fitting the table later
 
 
@@ -35,7 +37,17 @@ def choose(view: PlayerView, memory: Memory, rng: Stream) -> Action:
     """Normal needs no dice: its choices follow from the view alone."""
     if view.phase == DRAW:
         return Draw(DISCARD_PILE if wants_top_discard(view, memory) else STOCK)
-    return lay_down(view) or lay_off(view) or Discard(best_discard(view, memory))
+    return may_lay_down(view, memory) or lay_off(view) or Discard(best_discard(view, memory))
+
+
+def may_lay_down(view: PlayerView, memory: Memory) -> LayDown | None:
+    """Lay the contract down at once when the hand holds it; the engine's exact search runs
+    only when the outlook says the hand may."""
+    if view.me.laid_down:
+        return None
+    if outlook(view.hand, view.me.contract, memory.live).nearest >= HOLDS_NEAR:
+        return None
+    return lay_down(view)
 
 
 def wants_top_discard(view: PlayerView, memory: Memory) -> bool:
@@ -45,15 +57,40 @@ def wants_top_discard(view: PlayerView, memory: Memory) -> bool:
     if view.me.laid_down:
         # R15: laid down on an earlier turn, so a card that fits the table leaves at once.
         return fits(top, table_melds(view))
+    if not could_help(top, view):
+        return False
     contract = view.me.contract
-    now = outlook(view.hand, contract, memory.live).distance
     hand = view.hand + (top,)
     taken = outlook(hand, contract, memory.live)
-    if taken.distance <= 0 and best_lay_down(hand, contract, face_of(top)) is not None:
+    if taken.nearest < HOLDS_NEAR and best_lay_down(hand, contract, face_of(top)) is not None:
         return True
+    now = taken.without(top)
     # R16: whatever goes back on the pile this turn, it is not the card just taken.
     after = min(taken.without(c) for c in view.hand if face_of(c) != face_of(top))
     return after < now - TAKE_MARGIN
+
+
+def could_help(card: int, view: PlayerView) -> bool:
+    """A quick look before pricing: a card can only help a contract's group if the hand holds
+    its rank, and a run if the hand holds a card of its suit near it."""
+    if is_joker(card):
+        return True
+    kinds = {r.kind for r in view.me.contract.requirements}
+    rank, suit = rank_of(card), suit_of(card)
+    for other in view.hand:
+        if is_joker(other):
+            continue
+        if GROUP in kinds and rank_of(other) == rank:
+            return True
+        if RUN in kinds and suit_of(other) == suit and _ranks_apart(other, card) < RUN_REACH:
+            return True
+    return False
+
+
+def _ranks_apart(a: int, b: int) -> int:
+    """Distance in a run, the ace counting low or high (R6)."""
+    low, high = sorted((rank_of(a), rank_of(b)))
+    return min(high - low, low + 13 - high) if low == 1 else high - low
 
 
 def best_discard(view: PlayerView, memory: Memory) -> int:

@@ -18,6 +18,7 @@ each discard without searching again.
 from __future__ import annotations
 
 from bisect import bisect_left
+from functools import lru_cache
 from itertools import accumulate
 from math import exp, log
 
@@ -26,9 +27,10 @@ from games.engine.contracts import GROUP, Contract
 
 SUITS, RANKS = 4, 13
 TOP_TARGETS = 5  # targets per requirement worth pairing with the other requirements' targets
+TARGETS_PER_SUIT = 3
 SOFTNESS = 0.5  # how much a second way to the contract counts, in draws
 DEAD_SLOT = 50.0  # a place no live card can fill: as good as never
-KEEP_PLANS_WITHIN = 5.0  # plans dearer than the best by more hardly move the soft minimum
+KEEP_PLANS_WITHIN = 3.5  # plans dearer than the best by more hardly move the soft minimum
 MEMO_SIZE = 50_000
 
 # A slot that n live cards fit costs one draw plus the wait for one of those n cards.
@@ -46,13 +48,13 @@ class _Plan:
 
     __slots__ = ("fixed", "flexible", "sums", "jokers", "losses", "cost")
 
-    def __init__(self, fixed, flexible, jokers, losses):
+    def __init__(self, cost, fixed, flexible, jokers, losses):
+        self.cost = cost
         self.fixed = fixed
-        self.flexible = sorted(flexible)
-        self.sums = [0.0, *accumulate(self.flexible)]
+        self.flexible = flexible  # sorted
+        self.sums = [0.0, *accumulate(flexible)]
         self.jokers = jokers
         self.losses = losses  # face -> (slot cost, needs a natural)
-        self.cost = fixed + self.sums[max(len(self.flexible) - jokers, 0)]
 
     def cost_without(self, face: int | None) -> float:
         """The cost once a card of ``face`` (None: a joker) is no longer in hand."""
@@ -75,16 +77,16 @@ class _Plan:
 class Outlook:
     """The plans of one hand for one contract, given the live cards."""
 
-    __slots__ = ("plans", "distance")
+    __slots__ = ("plans", "distance", "nearest")
 
     def __init__(self, hand, contract: Contract, live):
         counts, jokers = hand_counts(hand)
-        plans = _plans(counts, jokers, contract, live)
-        if plans:
-            best = min(p.cost for p in plans)
-            plans = [p for p in plans if p.cost <= best + KEEP_PLANS_WITHIN]
-        self.plans = plans
-        self.distance = _soft_min([p.cost for p in plans])
+        priced = _plans(counts, jokers, contract, live)
+        best = min((p[0] for p in priced), default=0.0)
+        self.plans = [_Plan(*p, jokers, losses) for *p, losses in priced
+                      if p[0] <= best + KEEP_PLANS_WITHIN]
+        self.distance = _soft_min([p.cost for p in self.plans])
+        self.nearest = best  # the best plan's cost: 0 when the hand holds the contract
 
     def without(self, card: int) -> float:
         """The distance once ``card`` is discarded."""
@@ -124,45 +126,64 @@ def _soft_min(costs: list[float]) -> float:
     return best - SOFTNESS * log(sum(exp((best - c) / SOFTNESS) for c in costs))
 
 
-def _plans(counts, jokers, contract: Contract, live) -> list[_Plan]:
-    """Every plan pairing the requirements' most promising targets. Runs are placed first, as
+def _plans(counts, jokers, contract: Contract, live) -> list[tuple]:
+    """(cost, fixed, sorted flexible slots, losses) of every plan pairing the requirements' most
+    promising targets, less those clearly dearer than the best found. Runs are placed first, as
     in the engine's own search: a group then takes any naturals of its rank that are left."""
     runs = sorted((r.min_cards for r in contract.requirements if r.kind != GROUP), reverse=True)
     groups = sorted((r.min_cards for r in contract.requirements if r.kind == GROUP),
                     reverse=True)
     live_jokers = live[FACES]
+    rank_live = [live[r] + live[r + 13] + live[r + 26] + live[r + 39] for r in range(RANKS)]
     run_targets = {size: _run_targets(counts, live, size) for size in set(runs)}
-    group_ranks = _group_ranks(counts, live)
-    plans: list[_Plan] = []
+    group_ranks = _group_ranks(counts, rank_live)
+    plans: list[tuple] = []
+    best = [DEAD_SLOT * 4]
 
-    def place_groups(index, first, fixed, flexible, used):
+    def priced(fixed, flexible) -> float:
+        # The hand's jokers fill the dearest flexible slots; draws must fill the rest.
+        kept = len(flexible) - jokers
+        return fixed + sum(sorted(flexible)[:kept]) if kept > 0 else fixed
+
+    def finish(fixed, flexible, run_losses, available, chosen_ranks):
+        cost = priced(fixed, flexible)
+        if cost > best[0] + KEEP_PLANS_WITHIN:
+            return
+        best[0] = min(best[0], cost)
+        losses = {f: loss for f, loss in run_losses if not counts[f]}
+        for r, loss in chosen_ranks:
+            if not available[r]:  # no spare natural of the rank could take a lost one's place
+                for f in (r, r + 13, r + 26, r + 39):
+                    if counts[f]:
+                        losses[f] = loss
+        plans.append((cost, fixed, sorted(flexible), losses))
+
+    def place_groups(index, first, fixed, flexible, run_losses, available, chosen):
         if index == len(groups):
-            losses = {f: (slot, natural) for f, slot, natural in used if counts[f] == 0}
-            plans.append(_Plan(fixed, flexible, jokers, losses))
+            finish(fixed, flexible, run_losses, available, chosen)
+            return
+        if index and priced(fixed, flexible) > best[0] + KEEP_PLANS_WITHIN:
             return
         size = groups[index]
         for i in range(first if index and groups[index - 1] == size else 0, len(group_ranks)):
-            faces = range(group_ranks[i] - 1, FACES, RANKS)
-            live_rank = sum(live[f] for f in faces)
-            held = min(sum(counts[f] for f in faces), size)
-            # R7: a group needs two naturals; the first missing ones must be naturals.
-            naturals_needed = max(0, 2 - held)
-            if naturals_needed > live_rank:
+            r = group_ranks[i]
+            held = min(available[r], size)
+            slots = _group_slots(held, size, rank_live[r], live_jokers)
+            if slots is None:
                 continue
-            taken = _take_rank(counts, faces, held)
-            fixed_here = sum(_SLOT_COST[live_rank - k] for k in range(naturals_needed))
-            slots = [slot_cost(max(live_rank - k, 0) + live_jokers)
-                     for k in range(naturals_needed, size - held)]
-            loss = ((slot_cost(live_rank), True) if held <= 2
-                    else (slot_cost(live_rank + live_jokers), False))
-            place_groups(index + 1, i, fixed + fixed_here, flexible + slots,
-                         used + [(f, *loss) for f in taken])
-            for f in taken:
-                counts[f] += 1
+            fixed_here, flexible_here, loss = slots
+            available[r] -= held
+            place_groups(index + 1, i, fixed + fixed_here, flexible + flexible_here, run_losses,
+                         available, chosen + [(r, loss)])
+            available[r] += held
 
-    def place_runs(index, first, fixed, flexible, used):
+    def place_runs(index, first, fixed, flexible, run_losses):
         if index == len(runs):
-            place_groups(0, 0, fixed, flexible, used)
+            available = {r: counts[r] + counts[r + 13] + counts[r + 26] + counts[r + 39]
+                         for r in group_ranks}
+            place_groups(0, 0, fixed, flexible, run_losses, available, [])
+            return
+        if index and priced(fixed, flexible) > best[0] + KEEP_PLANS_WITHIN:
             return
         size = runs[index]
         targets = run_targets[size]
@@ -175,13 +196,14 @@ def _plans(counts, jokers, contract: Contract, live) -> list[_Plan]:
             if naturals_needed > len(natural_slots):
                 continue
             slots = sorted(slot_cost(live[f] + live_jokers) for f in missing)
+            # R7: losing one of only two naturals needs a natural back.
             natural = len(held) <= 2
-            here = [(f, slot_cost(live[f]) if natural else slot_cost(live[f] + live_jokers),
-                     natural) for f in held]
+            here = [(f, (slot_cost(live[f]) if natural else slot_cost(live[f] + live_jokers),
+                         natural)) for f in held]
             for f in held:
                 counts[f] -= 1
             place_runs(index + 1, i, fixed + sum(natural_slots[:naturals_needed]),
-                       flexible + slots[naturals_needed:], used + here)
+                       flexible + slots[naturals_needed:], run_losses + here)
             for f in held:
                 counts[f] += 1
 
@@ -189,39 +211,67 @@ def _plans(counts, jokers, contract: Contract, live) -> list[_Plan]:
     return plans
 
 
-def _take_rank(counts, faces, n) -> list[int]:
-    taken = []
-    for f in faces:
-        while n and counts[f]:
-            counts[f] -= 1
-            taken.append(f)
-            n -= 1
-    return taken
+@lru_cache(maxsize=4096)
+def _group_slots(held: int, size: int, live_rank: int, live_jokers: int):
+    """(fixed cost, flexible slots, loss of one of its naturals) of a group of ``size`` with
+    ``held`` naturals in hand, or None if it can never get its two naturals (R7)."""
+    naturals_needed = max(0, 2 - held)
+    if naturals_needed > live_rank:
+        return None
+    fixed = sum(_SLOT_COST[live_rank - k] for k in range(naturals_needed))
+    flexible = [slot_cost(max(live_rank - k, 0) + live_jokers)
+                for k in range(naturals_needed, size - held)]
+    loss = ((slot_cost(live_rank), True) if held <= 2
+            else (slot_cost(live_rank + live_jokers), False))
+    return fixed, flexible, loss
 
 
-def _group_ranks(counts, live) -> list[int]:
-    """The ranks most worth a group: most naturals held, then most live."""
+def _group_ranks(counts, rank_live) -> list[int]:
+    """The ranks (0-12 for ace to king) most worth a group: most naturals held, then most
+    live."""
     scored = []
-    for rank in range(1, RANKS + 1):
-        faces = range(rank - 1, FACES, RANKS)
-        held = sum(counts[f] for f in faces)
+    for r in range(RANKS):
+        held = counts[r] + counts[r + 13] + counts[r + 26] + counts[r + 39]
         if held:
-            scored.append((-held, -sum(live[f] for f in faces), rank))
+            scored.append((-held, -rank_live[r], r))
     scored.sort()
-    return [rank for _, _, rank in scored[:TOP_TARGETS]]
+    return [r for _, _, r in scored[:TOP_TARGETS]]
+
+
+# The faces of every run window, by size: (suit, lowest rank 1-14) -> faces, low to high.
+_WINDOWS = {size: {(suit, low): tuple(suit * RANKS + (r - 1) % RANKS
+                                      for r in range(low, low + size))
+                   for suit in range(SUITS) for low in range(1, HIGH_ACE - size + 2)}
+            for size in range(4, HIGH_ACE + 1)}
 
 
 def _run_targets(counts, live, size) -> list[tuple[int, ...]]:
-    """The windows of ``size`` ranks most worth a run: most faces held, then most live."""
-    scored = []
+    """The windows of ``size`` ranks most worth a run: most faces held, then most live. A window
+    holding only cards that a better one of its suit holds too is left out, and at most
+    TARGETS_PER_SUIT of a suit are kept, so that a second run may look elsewhere."""
+    best = []
+    windows = _WINDOWS[size]
     for suit in range(SUITS):
         base = suit * RANKS
-        if not any(counts[base:base + RANKS]):
+        held_row = [1 if c else 0 for c in counts[base:base + RANKS]]
+        if not any(held_row):
             continue
-        for low in range(1, HIGH_ACE - size + 2):
-            window = tuple(base + (r - 1) % RANKS for r in range(low, low + size))
-            held = sum(1 for f in window if counts[f])
+        held_row.append(held_row[0])  # the high ace (R6)
+        live_row = [*live[base:base + RANKS], live[base]]
+        scored = []
+        for low in range(HIGH_ACE - size + 1):
+            held = sum(held_row[low:low + size])
             if held:
-                scored.append((-held, -sum(live[f] for f in window), window))
-    scored.sort()
-    return [window for _, _, window in scored[:TOP_TARGETS]]
+                scored.append((-held, -sum(live_row[low:low + size]), suit, low + 1))
+        scored.sort()
+        kept: list[int] = []  # the held faces of each window kept, as bit masks
+        for entry in scored:
+            window = windows[entry[2], entry[3]]
+            mask = sum(1 << f for f in window if counts[f])
+            if not any(mask & ~k == 0 for k in kept):
+                kept.append(mask)
+                best.append(entry)
+                if len(kept) == TARGETS_PER_SUIT:
+                    break
+    best.sort()
+    return [windows[suit, low] for _, _, suit, low in best[:TOP_TARGETS]]

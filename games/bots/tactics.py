@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.engine.actions import LayDown, LayOff
-from games.engine.cards import is_joker, penalty_of, rank_of, suit_of
+from games.engine.cards import face_of, is_joker, penalty_of, rank_of, suit_of
 from games.engine.contracts import GROUP, RUN
 from games.engine.melds import Meld, lay_down_options
 from games.engine.view import PlayerView
@@ -33,7 +33,7 @@ def lay_down(view: PlayerView) -> LayDown | None:
                                         limit=LAY_DOWN_OPTIONS):
         table = table_melds(view) + melds
         stuck = [penalty_of(c) if not fits(c, table) else 1 for c in rest]
-        discardable = [s for s, c in zip(stuck, rest) if c % 52 != forbidden or is_joker(c)]
+        discardable = [s for s, c in zip(stuck, rest, strict=True) if face_of(c) != forbidden]
         score = sum(stuck) - max(discardable, default=0)
         if best is None or score < best[0]:
             best = (score, melds)
