@@ -163,17 +163,19 @@ def _group_candidates(counts, jokers, size):
                 yield tuple(faces[:naturals]) + (JOKER_FACE,) * (size - naturals)
 
 
-def _run_candidates(counts, jokers, size):
+def _run_candidates(counts, jokers, size, swaps):
     for suit in range(4):
         row = [counts[face(r, suit)] for r in range(1, 14)]
         if sum(row) < 2:
             continue
         row.append(row[0])  # the high ace
         for low in range(1, HIGH_ACE - size + 2):
-            yield from _windows(row, suit, low, size, jokers)
+            yield from _windows(row, suit, low, size, jokers, swaps)
 
 
-def _windows(row, suit, low, size, jokers):
+def _windows(row, suit, low, size, jokers, swaps):
+    """Runs from ``low`` in ``suit``. With ``swaps``, also those that leave out a natural for a
+    joker, since a later meld may need that natural more (a group with one other natural)."""
     for length in range(size, HIGH_ACE - low + 2):
         places = range(low, low + length)
         have = [row[r - 1] > 0 for r in places]
@@ -188,43 +190,68 @@ def _windows(row, suit, low, size, jokers):
         if len(present) < 2:
             continue
         swappable = present if length == size else [i for i in present[1:-1]]
-        for extra in range(0, min(jokers - missing, len(present) - 2) + 1):
+        most = min(jokers - missing, len(present) - 2) if swaps else 0
+        for extra in range(0, most + 1):
             for swapped in combinations(swappable, extra):
                 yield tuple(
                     face(r, suit) if have[i] and i not in swapped else JOKER_FACE
                     for i, r in enumerate(places))
 
 
-def _candidates(counts, jokers, requirement):
+def _candidates(counts, jokers, requirement, last):
     if requirement.kind == GROUP:
         return _group_candidates(counts, jokers, requirement.min_cards)
-    return _run_candidates(counts, jokers, requirement.min_cards)
+    return _run_candidates(counts, jokers, requirement.min_cards, swaps=not last)
 
 
-def _search(counts, jokers, requirements, index, chosen, previous):
-    """Yield every choice of minimal melds (tuples of faces) for requirements[index:]."""
-    if index == len(requirements):
-        yield list(chosen)
-        return
-    requirement = requirements[index]
-    same_as_previous = index > 0 and requirements[index - 1] == requirement
-    for candidate in _candidates(counts, jokers, requirement):
-        if same_as_previous and candidate < previous:
-            continue  # identical requirements: take their melds in one order only
-        used_jokers = 0
-        for f in candidate:
-            if f == JOKER_FACE:
-                used_jokers += 1
-            else:
-                counts[f] -= 1
-        if min(counts) >= 0:
-            chosen.append(candidate)
-            yield from _search(counts, jokers - used_jokers, requirements, index + 1, chosen,
-                               candidate)
-            chosen.pop()
-        for f in candidate:
-            if f != JOKER_FACE:
-                counts[f] += 1
+class _Search:
+    """Every choice of minimal melds (tuples of faces) for the requirements, in order.
+
+    Prunes a branch when the cards left cannot fill the requirements left (each needs its
+    size and two naturals, R7) and remembers the states (cards left, requirement) that came to
+    nothing, since different first melds often leave the same cards."""
+
+    def __init__(self, requirements: list[Requirement]):
+        self.requirements = requirements
+        self.cards_needed = [sum(r.min_cards for r in requirements[i:])
+                             for i in range(len(requirements) + 1)]
+        self.dead: set = set()
+
+    def solutions(self, counts, jokers, index=0, chosen=(), previous=None):
+        requirements = self.requirements
+        if index == len(requirements):
+            yield list(chosen)
+            return
+        naturals = sum(counts)
+        left = len(requirements) - index
+        if naturals < 2 * left or naturals + jokers < self.cards_needed[index]:
+            return
+        requirement = requirements[index]
+        same_as_previous = index > 0 and requirements[index - 1] == requirement
+        key = (tuple(counts), jokers, index, previous if same_as_previous else None)
+        if key in self.dead:
+            return
+        found = False
+        for candidate in _candidates(counts, jokers, requirement, last=left == 1):
+            if same_as_previous and candidate < previous:
+                continue  # identical requirements: take their melds in one order only
+            used_jokers, fits = 0, True
+            for f in candidate:
+                if f == JOKER_FACE:
+                    used_jokers += 1
+                else:
+                    counts[f] -= 1
+                    fits = fits and counts[f] >= 0
+            if fits:
+                for solution in self.solutions(counts, jokers - used_jokers, index + 1,
+                                               (*chosen, candidate), candidate):
+                    found = True
+                    yield solution
+            for f in candidate:
+                if f != JOKER_FACE:
+                    counts[f] += 1
+        if not found:
+            self.dead.add(key)
 
 
 def _ordered(contract: Contract) -> list[Requirement]:
@@ -236,7 +263,8 @@ def holds_contract(hand, contract: Contract) -> bool:
     if len(hand) < contract.min_cards:
         return False
     counts, jokers = _counts(hand)
-    return next(_search(counts, jokers, _ordered(contract), 0, [], None), None) is not None
+    search = _Search(_ordered(contract)).solutions(counts, jokers)
+    return next(search, None) is not None
 
 
 def _to_cards(face_melds, hand) -> tuple[list[list[int]], list[int]]:
@@ -280,7 +308,7 @@ def lay_down_options(hand, contract: Contract, forbidden_face: int | None = None
         return
     counts, jokers = _counts(hand)
     seen = set()
-    for face_melds in _search(counts, jokers, _ordered(contract), 0, [], None):
+    for face_melds in _Search(_ordered(contract)).solutions(counts, jokers):
         key = tuple(sorted(face_melds))
         if key in seen:
             continue
