@@ -1,8 +1,206 @@
-"""The games' HTTP endpoints (players, me, games, actions, daily), mounted at /api/v1/.
+"""The games' HTTP endpoints (DESIGN §5), mounted at /api/v1/.
 
-Thin: validate input, call games.services, shape the response.
+Thin: check input, call :mod:`games.services`, shape the response. Identity comes from
+:mod:`games.identity` (bearer token or signed cookie with CSRF); accounts and transfer codes
+are in :mod:`games.api_accounts`.
+
+Statuses: 201 created; 400 a body that is not JSON; 401 ``no_identity``/``invalid_token``;
+403 ``csrf_failed`` or a refusal about one's own game (hints in a ranked game, a replay
+before its time); 404 ``not_found`` for a game that is not yours (never 403); 409
+``stale_version`` with the current ``game``; 422 an action the server will not apply, for any
+reason (schema, ``malformed_action``, ``unknown_action``, ``unknown_card``, or a rule:
+``code`` and ``rule``), the game unchanged; 429 throttled.
 """
 
-from ninja import Router
+from __future__ import annotations
 
-router = Router(tags=["games"])
+import re
+
+from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
+from ninja import Query, Router, Schema, Status
+from ninja.throttling import SimpleRateThrottle
+
+from games import services
+from games.engine import IllegalAction
+from games.errors import ApiError, not_found
+from games.identity import (
+    PLAYER,
+    PLAYER_OR_NEW_BROWSER,
+    hash_token,
+    new_token,
+    player_for_write,
+)
+from games.models import Game, Player
+from games.names import InvalidName, clean_name
+from games.schemas import (
+    ActionRequest,
+    ActionResult,
+    CsrfToken,
+    Error,
+    GameList,
+    GameView,
+    Hint,
+    Me,
+    MeUpdate,
+    NewGame,
+    NewPlayer,
+    Replay,
+    Stale,
+)
+
+router = Router(tags=["games"], by_alias=True, exclude_unset=True)
+
+ERRORS = {400: Error, 401: Error, 403: Error, 404: Error, 422: Error, 429: Error}
+PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+
+class PerAddress(SimpleRateThrottle):
+    """At most ``rate`` requests per client address for one ``scope``."""
+
+    def __init__(self, scope: str, rate: str):
+        self.scope = scope
+        super().__init__(rate)
+
+    def get_cache_key(self, request: HttpRequest) -> str:
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+
+PLAYERS_RATE = "30/m"
+
+
+# --- Players and me -----------------------------------------------------------------------
+
+
+@router.get("/csrf", response={200: CsrfToken}, auth=None, tags=["players"])
+def csrf(request: HttpRequest):
+    """Sets Django's ``csrftoken`` cookie and returns its value: browsers send it back as
+    ``X-CSRFToken`` on every unsafe request."""
+    return {"csrf_token": get_token(request)}
+
+
+@router.post("/players", response={201: NewPlayer, **ERRORS}, auth=None, tags=["players"],
+             throttle=[PerAddress("players", PLAYERS_RATE)])
+def create_player(request: HttpRequest):
+    """A new anonymous player for a third-party client. The token is returned only here: send
+    it as ``Authorization: Bearer <token>``; only its hash is kept."""
+    token = new_token()
+    player = services.create_player(token_hash=hash_token(token))
+    return Status(201, {"id": player.public_id, "name": player.name, "token": token})
+
+
+def me_json(player: Player) -> dict:
+    user = player.user if player.user_id else None
+    return {"id": player.public_id, "name": player.name, "registered": user is not None,
+            "username": user.username if user else None, "created_at": player.created_at}
+
+
+@router.get("/me", response={200: Me, **ERRORS}, auth=PLAYER, tags=["players"])
+def get_me(request: HttpRequest):
+    return me_json(request.auth)
+
+
+@router.patch("/me", response={200: Me, **ERRORS}, auth=PLAYER_OR_NEW_BROWSER,
+              tags=["players"])
+def patch_me(request: HttpRequest, payload: MeUpdate, response: HttpResponse):
+    """Change the display name: 2-24 letters, digits, spaces and ``- _ . '``."""
+    try:
+        name = clean_name(payload.name)
+    except InvalidName as exc:
+        raise ApiError(422, "invalid_name", str(exc)) from None
+    player = player_for_write(request, response)
+    return me_json(services.rename_player(player, name))
+
+
+# --- Games --------------------------------------------------------------------------------
+
+
+def _game_of(request: HttpRequest, game_id: str) -> Game:
+    if not PUBLIC_ID.fullmatch(game_id):
+        raise not_found()
+    try:
+        return services.get_game(request.auth, game_id)
+    except services.GameNotFound:
+        raise not_found() from None
+
+
+@router.post("/games", response={201: GameView, **ERRORS}, auth=PLAYER_OR_NEW_BROWSER)
+def start_game(request: HttpRequest, payload: NewGame, response: HttpResponse):
+    """Start a practice game against three bots of ``level``. A browser without a player gets
+    one here (CSRF-checked), with its cookie. The daily comes with its own issue."""
+    if payload.mode != Game.PRACTICE:
+        raise ApiError(422, "mode_unavailable", "The daily game is not open yet.")
+    player = player_for_write(request, response)
+    played = services.start_game(player, payload.mode, payload.level)
+    return Status(201, services.game_view(played.game, played.state))
+
+
+class GameFilter(Schema):
+    status: str | None = None
+    limit: int = 20
+    offset: int = 0
+
+
+@router.get("/games", response={200: GameList, **ERRORS}, auth=PLAYER)
+def list_games(request: HttpRequest, filters: Query[GameFilter]):
+    """My games, newest first. ``status``: ``active`` or ``finished``; ``limit`` 1-100."""
+    games = Game.objects.of(request.auth).select_related("daily").order_by("-created_at", "-id")
+    if filters.status in (Game.ACTIVE, Game.FINISHED):
+        games = games.filter(status=filters.status)
+    limit = min(max(filters.limit, 1), 100)
+    offset = max(filters.offset, 0)
+    games = games.defer("state")
+    return {"count": games.count(),
+            "items": [services.game_summary(g) for g in games[offset:offset + limit]]}
+
+
+@router.get("/games/{game_id}", response={200: GameView, **ERRORS}, auth=PLAYER)
+def get_game(request: HttpRequest, game_id: str):
+    """The game as you may see it: your hand, the table, counts, and what is legal now."""
+    game = _game_of(request, game_id)
+    return services.game_view(game)
+
+
+@router.post("/games/{game_id}/actions", response={200: ActionResult, 409: Stale, **ERRORS},
+             auth=PLAYER)
+def post_action(request: HttpRequest, game_id: str, payload: ActionRequest):
+    """Act: ``{"version": n, "action": {...}}``. Returns the game after your action and the
+    bots' turns that followed, with their events (also pushed on the game's websocket)."""
+    if not PUBLIC_ID.fullmatch(game_id):
+        raise not_found()
+    try:
+        played = services.act(game_id, request.auth, payload.version, payload.action)
+    except IllegalAction as exc:
+        raise ApiError(422, exc.code, exc.message, exc.rule) from None
+    except services.GameNotFound:
+        raise not_found() from None
+    except services.StaleVersion as stale:
+        return Status(409, {
+            "error": {"code": "stale_version",
+                      "message": f"The game is at version {stale.game.version}: "
+                                 "look at it again and retry."},
+            "game": services.game_view(stale.game, stale.state)})
+    return {"game": services.game_view(played.game, played.state), "events": played.messages}
+
+
+@router.get("/games/{game_id}/hint", response={200: Hint, **ERRORS}, auth=PLAYER)
+def get_hint(request: HttpRequest, game_id: str):
+    """Practice games only: a legal lay-down if your hand holds your contract now, and the
+    cards you may lay off where."""
+    game = _game_of(request, game_id)
+    try:
+        return services.hint(game)
+    except services.HintsForbidden:
+        raise ApiError(403, "no_hints_in_ranked_games",
+                       "Hints are for practice games only.") from None
+
+
+@router.get("/games/{game_id}/replay", response={200: Replay, **ERRORS}, auth=PLAYER)
+def get_replay(request: HttpRequest, game_id: str):
+    """Everything about a finished game: the seed, every action and every hand dealt.
+    A daily's replay opens when its day has ended (UTC)."""
+    game = _game_of(request, game_id)
+    try:
+        return services.replay_of(game)
+    except services.ReplayUnavailable as exc:
+        raise ApiError(403, "replay_unavailable", str(exc)) from None

@@ -1,1 +1,163 @@
-"""Player, Game, GameAction, DailyDeal (DESIGN §4): to come."""
+"""Player, Game, GameAction, DailyDeal, TransferCode (DESIGN §4).
+
+A game is (engine version, seed, actions): ``GameAction`` rows are the source of truth and
+``Game.state`` is a cache of ``replay(seed, actions)``, rewritten with every action by
+:mod:`games.services`, the only code that writes games. The snapshot holds every hidden card
+(R25): it never leaves the server; clients see ``player_view`` through the API.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+
+from games.engine import GameState
+
+
+def new_player_id() -> str:
+    return secrets.token_urlsafe(12)  # 16 characters, 96 bits
+
+
+def new_game_id() -> str:
+    return secrets.token_urlsafe(16)  # 22 characters, 128 bits: unguessable (DESIGN §4)
+
+
+def sha256_hex(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+class Player(models.Model):
+    """An identity: anonymous by default, optionally tied to a Django account.
+
+    Browsers hold a signed cookie naming ``public_id`` and ``cookie_epoch`` (bumping the epoch
+    revokes every such cookie); third-party clients hold a bearer token of which only the
+    SHA-256 is stored (``token_hash``)."""
+
+    public_id = models.CharField(max_length=24, unique=True, default=new_player_id,
+                                 editable=False)
+    name = models.CharField(max_length=24)
+    token_hash = models.CharField(max_length=64, unique=True, null=True, blank=True,
+                                  editable=False)
+    cookie_epoch = models.PositiveIntegerField(default=0)
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                on_delete=models.SET_NULL, related_name="player")
+    created_at = models.DateTimeField(default=timezone.now)
+    last_seen_at = models.DateTimeField(default=timezone.now)
+    banned_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.public_id})"
+
+
+class DailyDeal(models.Model):
+    """The day's shared seed (R26): secret while the day runs, its SHA-256 public from the
+    start, revealed after the day ends (DESIGN §7). Services and endpoints come with the daily."""
+
+    date = models.DateField(unique=True)
+    seed = models.CharField(max_length=64)
+    commitment = models.CharField(max_length=64)  # sha256(seed), hex
+    created_at = models.DateTimeField(default=timezone.now)
+    revealed_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"daily {self.date}"
+
+
+class GameQuerySet(models.QuerySet):
+    def of(self, player: Player) -> GameQuerySet:
+        return self.filter(owner=player)
+
+    def active(self) -> GameQuerySet:
+        return self.filter(status=Game.ACTIVE)
+
+    def finished(self) -> GameQuerySet:
+        return self.filter(status=Game.FINISHED)
+
+
+class Game(models.Model):
+    PRACTICE, DAILY = "practice", "daily"
+    MODES = [(PRACTICE, "practice"), (DAILY, "daily")]
+    LEVELS = [("easy", "easy"), ("normal", "normal"), ("hard", "hard")]
+    ACTIVE, FINISHED = "active", "finished"
+    STATUSES = [(ACTIVE, "active"), (FINISHED, "finished")]
+
+    public_id = models.CharField(max_length=24, unique=True, default=new_game_id,
+                                 editable=False)
+    owner = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="games")
+    mode = models.CharField(max_length=10, choices=MODES, default=PRACTICE)
+    level = models.CharField(max_length=10, choices=LEVELS, default="normal")
+    daily = models.ForeignKey(DailyDeal, null=True, blank=True, on_delete=models.PROTECT,
+                              related_name="games")
+    seed = models.CharField(max_length=64, editable=False)
+    engine_version = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=STATUSES, default=ACTIVE)
+    version = models.PositiveIntegerField(default=0)  # actions applied == len(actions)
+    state = models.JSONField()  # GameState.to_json(): a cache of replay(seed, actions)
+    # R23, the person's result, set when the game finishes:
+    contracts = models.PositiveSmallIntegerField(null=True, blank=True)
+    penalty = models.PositiveIntegerField(null=True, blank=True)
+    place = models.PositiveSmallIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    objects = GameQuerySet.as_manager()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["owner", "daily"], condition=Q(daily__isnull=False),
+                                    name="games_one_daily_per_player"),
+            models.CheckConstraint(
+                condition=Q(mode="practice", daily__isnull=True)
+                | Q(mode="daily", daily__isnull=False),
+                name="games_daily_mode_has_a_daily"),
+        ]
+        indexes = [models.Index(fields=["owner", "-created_at"], name="games_owner_recent")]
+
+    def __str__(self) -> str:
+        return f"{self.mode} game {self.public_id}"
+
+    @property
+    def finished(self) -> bool:
+        return self.status == self.FINISHED
+
+    @property
+    def ranked(self) -> bool:
+        return self.mode == self.DAILY
+
+    def load_state(self) -> GameState:
+        return GameState.from_json(self.state)
+
+
+class GameAction(models.Model):
+    """One applied action, in order: the log that ``replay`` rebuilds the game from."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
+    index = models.PositiveIntegerField()  # 0-based; the action leaves the game at index + 1
+    seat = models.PositiveSmallIntegerField()
+    action = models.JSONField()  # the engine's Action.to_json()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["game", "index"]
+        constraints = [models.UniqueConstraint(fields=["game", "index"],
+                                               name="games_action_unique_index")]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}#{self.index} seat {self.seat}: {self.action}"
+
+
+class TransferCode(models.Model):
+    """A one-time code that moves an anonymous identity to another browser; only its
+    SHA-256 is stored."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="transfer_codes")
+    code_hash = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField()
+    used_at = models.DateTimeField(null=True, blank=True)

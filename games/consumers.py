@@ -1,0 +1,90 @@
+"""Websocket ``/ws/games/{id}/`` (DESIGN §6): the game's events for its owner, after commit.
+
+Authenticated like the HTTP API: the browser's signed player cookie (sent with the
+handshake), or ``Authorization: Bearer <token>`` from clients that can set headers. A
+browser's handshake must come from an allowed host (``Origin``), so another site cannot open
+the socket with the person's cookie. Anyone else's game, or no identity, is refused at the
+handshake (close codes 4404, 4401, 4403).
+
+Each event arrives as its own frame, ``{"v": version, "t": type, "d": {...}}``, already
+filtered for the person (R25) by :mod:`games.services`; events come in version order. A
+client that sees a gap in ``v`` re-fetches ``GET /api/v1/games/{id}``. Messages from the
+client are ignored.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
+from django.http.request import validate_host
+
+from games.identity import COOKIE_NAME, player_from_cookie, player_from_token
+from games.models import Game
+from games.services import group_name
+
+CLOSE_NO_IDENTITY = 4401
+CLOSE_BAD_ORIGIN = 4403
+CLOSE_NOT_FOUND = 4404
+
+
+def _header(scope, name: bytes) -> str | None:
+    for key, value in scope.get("headers", ()):
+        if key.lower() == name:
+            return value.decode("latin-1")
+    return None
+
+
+def origin_allowed(origin: str | None) -> bool:
+    """No Origin: not a browser (nothing ambient to abuse). Otherwise its host must be one we
+    serve."""
+    if origin is None:
+        return True
+    host = urlsplit(origin).hostname
+    if not host:
+        return False
+    allowed = settings.ALLOWED_HOSTS or ["localhost", "127.0.0.1", "[::1]"]
+    return validate_host(host, allowed) or validate_host(f"[{host}]", allowed)
+
+
+@database_sync_to_async
+def _authorise(scope, game_id: str):
+    authorization = _header(scope, b"authorization")
+    if authorization and authorization.lower().startswith("bearer "):
+        player = player_from_token(authorization[7:].strip())
+    else:
+        player = player_from_cookie(scope.get("cookies", {}).get(COOKIE_NAME))
+    if player is None:
+        return CLOSE_NO_IDENTITY
+    if not Game.objects.filter(public_id=game_id, owner=player).exists():
+        return CLOSE_NOT_FOUND
+    return None
+
+
+class GameConsumer(AsyncJsonWebsocketConsumer):
+    async def connect(self) -> None:
+        self.group = None
+        if not origin_allowed(_header(self.scope, b"origin")):
+            await self.close(code=CLOSE_BAD_ORIGIN)
+            return
+        game_id = self.scope["url_route"]["kwargs"]["game_id"]
+        refusal = await _authorise(self.scope, game_id)
+        if refusal:
+            await self.close(code=refusal)
+            return
+        self.group = group_name(game_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code: int) -> None:
+        if self.group:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive_json(self, content, **kwargs) -> None:
+        """The socket only pushes; actions go through POST /api/v1/games/{id}/actions."""
+
+    async def game_events(self, message: dict) -> None:
+        for event in message["events"]:
+            await self.send_json(event)

@@ -1,0 +1,183 @@
+"""Anonymous identity (DESIGN §5): a signed cookie or a bearer token becomes ``request.auth``,
+a :class:`~games.models.Player`.
+
+Browsers
+    hold ``ladder_player``: a signed (``SECRET_KEY``), HttpOnly, SameSite=Lax cookie, Secure
+    when not ``DEBUG``, naming the player's public id and cookie epoch. It is checked by
+    :class:`PlayerCookie`, django-ninja's ``APIKeyCookie`` with ``csrf=True``, so every unsafe
+    request that the cookie authenticates must pass Django's CSRF check (the ``csrftoken``
+    cookie echoed in an ``X-CSRFToken`` header; DESIGN §5 trap 1). Bumping
+    ``Player.cookie_epoch`` revokes every cookie issued before (a transfer code does).
+
+    A browser gets its player on its first write: ``POST /games`` and ``PATCH /me`` accept a
+    request with no identity at all (:class:`NewBrowser`), provided it passes the CSRF check,
+    create the player and set the cookie on the response. Reads never create players: they
+    answer 401 ``no_identity``.
+
+Third-party clients
+    call ``POST /players`` and get a token once; they send ``Authorization: Bearer <token>``.
+    Only the token's SHA-256 is stored. A bearer request needs no CSRF token (browsers never
+    add the header on their own). A request with an unknown token is refused (401
+    ``invalid_token``), never treated as anonymous.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+
+from django.conf import settings
+from django.core import signing
+from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
+from ninja.security import APIKeyCookie, HttpBearer
+from ninja.utils import check_csrf
+
+from games import errors
+from games.models import Player, sha256_hex
+
+COOKIE_NAME = "ladder_player"
+COOKIE_SALT = "games.identity"
+COOKIE_MAX_AGE_S = 400 * 24 * 3600  # browsers cap cookies at 400 days
+TOKEN_PREFIX = "lr_"
+LAST_SEEN_RESOLUTION = timedelta(minutes=10)  # don't write on every request
+
+
+# --- Tokens and cookies -------------------------------------------------------------------
+
+
+def new_token() -> str:
+    return TOKEN_PREFIX + secrets.token_urlsafe(32)
+
+
+def hash_token(token: str) -> str:
+    return sha256_hex(token)
+
+
+def _signer() -> signing.Signer:
+    return signing.get_cookie_signer(salt=signing._cookie_signer_salt(COOKIE_NAME, COOKIE_SALT))
+
+
+def cookie_value(player: Player) -> str:
+    return f"{player.public_id}:{player.cookie_epoch}"
+
+
+def set_player_cookie(response: HttpResponse, player: Player) -> None:
+    response.set_signed_cookie(
+        COOKIE_NAME, cookie_value(player), salt=COOKIE_SALT, max_age=COOKIE_MAX_AGE_S,
+        httponly=True, samesite="Lax", secure=not settings.DEBUG)
+
+
+def clear_player_cookie(response: HttpResponse) -> None:
+    response.delete_cookie(COOKIE_NAME, samesite="Lax")
+
+
+def player_from_cookie(raw: str | None) -> Player | None:
+    """The player a signed cookie names, or None (unsigned, tampered, revoked, unknown)."""
+    if not raw:
+        return None
+    try:
+        value = _signer().unsign(raw)
+    except signing.BadSignature:
+        return None
+    public_id, _, epoch = value.partition(":")
+    if not epoch.isdigit():
+        return None
+    player = Player.objects.filter(public_id=public_id, cookie_epoch=int(epoch)).first()
+    return touch(player) if player else None
+
+
+def player_from_token(token: str) -> Player | None:
+    if not token:
+        return None
+    player = Player.objects.filter(token_hash=hash_token(token)).first()
+    return touch(player) if player else None
+
+
+def touch(player: Player) -> Player:
+    now = timezone.now()
+    if now - player.last_seen_at > LAST_SEEN_RESOLUTION:
+        player.last_seen_at = now
+        Player.objects.filter(pk=player.pk).update(last_seen_at=now)
+    return player
+
+
+# --- django-ninja auth classes ------------------------------------------------------------
+
+
+class BearerToken(HttpBearer):
+    """``Authorization: Bearer <token>`` from ``POST /players``."""
+
+    def authenticate(self, request: HttpRequest, token: str) -> Player:
+        player = player_from_token(token.strip())
+        if player is None:
+            raise errors.invalid_token()
+        return player
+
+
+class PlayerCookie(APIKeyCookie):
+    """The browser's signed cookie, with Django's CSRF check on unsafe methods.
+
+    Unlike the base class it checks CSRF only when the cookie is there: a request without
+    the cookie carries no ambient authority to protect, and falls through to the next auth
+    class (or to 401 ``no_identity``) instead of a misleading CSRF failure."""
+
+    param_name = COOKIE_NAME
+
+    def __init__(self) -> None:
+        super().__init__(csrf=True)
+
+    def _get_key(self, request: HttpRequest) -> str | None:
+        key = request.COOKIES.get(self.param_name)
+        if not key:
+            return None
+        if not getattr(request, "_ninja_csrf_exempt", False) and check_csrf(request):
+            raise errors.csrf_failed()
+        return key
+
+    def authenticate(self, request: HttpRequest, key: str | None) -> Player | None:
+        return player_from_cookie(key)
+
+
+class NewBrowser:
+    """The last resort on endpoints that give a browser its player on first write: a request
+    with no (valid) identity that passes the CSRF check. ``request.auth`` becomes
+    :data:`NEW_BROWSER`; the view calls :func:`player_for_write` once its input is valid, so
+    a refused request creates no player."""
+
+    def __call__(self, request: HttpRequest):
+        if check_csrf(request):
+            raise errors.csrf_failed()
+        return NEW_BROWSER
+
+
+class NoIdentity:
+    """The last resort everywhere else: 401 ``no_identity`` (ninja's own 401 has no code)."""
+
+    def __call__(self, request: HttpRequest):
+        raise errors.no_identity()
+
+
+NEW_BROWSER = "new-browser"
+
+# Order matters: a bearer header wins; an unknown token is refused outright.
+PLAYER = [BearerToken(), PlayerCookie(), NoIdentity()]
+PLAYER_OR_NEW_BROWSER = [BearerToken(), PlayerCookie(), NewBrowser()]
+
+
+def player_for_write(request: HttpRequest, response: HttpResponse) -> Player:
+    """``request.auth`` as a player, creating one (and setting its cookie) for a new browser."""
+    from games.services import create_player
+
+    if request.auth == NEW_BROWSER:
+        player = create_player()
+        set_player_cookie(response, player)
+        request.auth = player
+    return request.auth
+
+
+def require_csrf(request: HttpRequest) -> None:
+    """For browser-only writes that need no identity yet (log in, redeem a transfer code):
+    they change which identity the browser holds, so they are CSRF-checked like a login."""
+    if check_csrf(request):
+        raise errors.csrf_failed()

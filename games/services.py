@@ -1,0 +1,343 @@
+"""The only code that writes games (DESIGN §4): start a game, act, run the bots, finish.
+
+Checks, then changes, in one transaction; events go out after commit.
+
+``act(game_id, player, expected_version, action)``:
+
+1. parse the action (anything malformed raises IllegalAction before any database work);
+2. ``BEGIN``; lock the game row with ``SELECT ... FOR UPDATE`` (PostgreSQL; SQLite serialises
+   writers on its own), filtered by owner, so someone else's game is simply not found;
+3. check ``expected_version == game.version`` (else StaleVersion, carrying the current game);
+4. apply the person's action to the snapshot (IllegalAction leaves everything unchanged);
+5. let the bots play, each choosing from its own PlayerView with the rng
+   ``derive(seed, "bot", seat, action_index)`` (R24, R25), until it is the person's turn
+   again or the game is over;
+6. append every action to the log (``GameAction``, unique per game and index: a second
+   writer that somehow got past the lock would fail on the constraint and roll back), save
+   the snapshot and the version, the result if finished, and send ``game_finished`` inside
+   the transaction; ``COMMIT``;
+7. ``on_commit``: publish the events, filtered for the person, to the game's channel group.
+
+The person sits at seat 0 and the bots at seats 1-3 (R1). The version of a game is the
+number of actions applied; an event's ``v`` is the version right after the action that
+produced it (0 for the deal of a new game).
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from dataclasses import dataclass, field
+from functools import partial
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+from django.utils import timezone
+
+from games import signals
+from games.bots import choose, rng_for
+from games.engine import (
+    DRAW,
+    ENGINE_VERSION,
+    FINISHED,
+    STOCK,
+    Action,
+    Discard,
+    Draw,
+    Event,
+    GameState,
+    action_from_json,
+    apply,
+    best_lay_down,
+    new_game,
+    player_view,
+    replay,
+    result_json,
+)
+from games.engine.cards import card_id, face_of
+from games.models import Game, GameAction, Player
+from games.names import clean_name, random_name
+
+logger = logging.getLogger(__name__)
+
+PERSON = 0
+BOT_SEATS = (1, 2, 3)
+BOT_NAMES = {1: "Ada", 2: "Bruno", 3: "Chiara"}
+LEVELS = ("easy", "normal", "hard")
+
+
+class GameNotFound(Exception):
+    """No such game, or not this player's (the two are never told apart)."""
+
+
+class StaleVersion(Exception):
+    """The client acted on an old version; ``game`` is the current one."""
+
+    def __init__(self, game: Game, state: GameState):
+        super().__init__("stale version")
+        self.game = game
+        self.state = state
+
+
+class ModeUnavailable(Exception):
+    pass
+
+
+@dataclass
+class Played:
+    """The outcome of a write: the game, its state and the events the person may see."""
+
+    game: Game
+    state: GameState
+    messages: list[dict] = field(default_factory=list)  # [{"v", "t", "d"}]
+
+
+def group_name(game_public_id: str) -> str:
+    return f"game.{game_public_id}"
+
+
+# --- Players ------------------------------------------------------------------------------
+
+
+def create_player(*, token_hash: str | None = None, name: str | None = None) -> Player:
+    return Player.objects.create(name=name or random_name(), token_hash=token_hash)
+
+
+def rename_player(player: Player, raw_name: str) -> Player:
+    """Raises games.names.InvalidName."""
+    player.name = clean_name(raw_name)
+    Player.objects.filter(pk=player.pk).update(name=player.name)
+    return player
+
+
+# --- Games --------------------------------------------------------------------------------
+
+
+def start_game(player: Player, mode: str = Game.PRACTICE, level: str = "normal") -> Played:
+    """A new practice game: a secret random seed, the deal, then the bots up to the person's
+    first turn. The daily (mode "daily") comes with its own service (DESIGN §7)."""
+    if mode != Game.PRACTICE:
+        raise ModeUnavailable(mode)
+    if level not in LEVELS:
+        raise ValueError(level)
+    seed = secrets.token_hex(16)
+    state, events = new_game(seed)
+    messages = _messages(events, 0)
+    with transaction.atomic():
+        game = Game(owner=player, mode=mode, level=level, seed=seed,
+                    engine_version=ENGINE_VERSION, version=0, state={})
+        steps: list[tuple[int, Action]] = []
+        state = _run_bots(game, state, steps, messages)
+        game.state = state.to_json()
+        game.version = state.actions
+        _finish_if_over(game, state)
+        game.save(force_insert=True)
+        _append(game, steps, first_index=0)
+        _after_commit(game, messages)
+    return Played(game, state, messages)
+
+
+def get_game(player: Player, public_id: str) -> Game:
+    game = (Game.objects.select_related("owner", "daily")
+            .filter(public_id=public_id, owner=player).first())
+    if game is None:
+        raise GameNotFound(public_id)
+    return game
+
+
+def act(public_id: str, player: Player, expected_version: int, action_data) -> Played:
+    """Apply the person's action and the bots' replies (see the module's docstring).
+
+    Raises IllegalAction (malformed or against the rules), GameNotFound, StaleVersion."""
+    action = action_from_json(action_data)
+    with transaction.atomic():
+        game = (Game.objects.select_for_update(of=("self",)).select_related("owner", "daily")
+                .filter(public_id=public_id, owner=player).first())
+        if game is None:
+            raise GameNotFound(public_id)
+        state = game.load_state()
+        if expected_version != game.version:
+            raise StaleVersion(game, state)
+        first_index = game.version
+        state, events = apply(state, PERSON, action)
+        steps: list[tuple[int, Action]] = [(PERSON, action)]
+        messages = _messages(events, state.actions)
+        state = _run_bots(game, state, steps, messages)
+        _append(game, steps, first_index)
+        game.state = state.to_json()
+        game.version = state.actions
+        fields = ["state", "version", "updated_at"]
+        fields += _finish_if_over(game, state)
+        game.save(update_fields=fields)
+        if game.finished:
+            signals.game_finished.send(sender=Game, game=game)
+        _after_commit(game, messages)
+    return Played(game, state, messages)
+
+
+def _run_bots(game: Game, state: GameState, steps: list, messages: list) -> GameState:
+    """R25: each bot sees only its PlayerView; R24: its chance comes from the game's seed."""
+    while state.phase != FINISHED and state.turn != PERSON:
+        seat = state.turn
+        view = player_view(state, seat)
+        try:
+            action = choose(game.level, view, rng_for(game.seed, seat, state.actions))
+            state, events = apply(state, seat, action)
+        except Exception:  # a bot's bug must not wedge the person's game
+            logger.exception("Bot %s at seat %s failed in game %s at action %s; "
+                             "playing a safe fallback", game.level, seat, game.public_id,
+                             state.actions)
+            action = _fallback(state, seat)
+            state, events = apply(state, seat, action)
+        steps.append((seat, action))
+        messages.extend(_messages(events, state.actions))
+    return state
+
+
+def _fallback(state: GameState, seat: int) -> Action:
+    legal = player_view(state, seat).legal
+    if state.phase == DRAW:
+        return Draw(STOCK)
+    return Discard(legal.discards[0])
+
+
+def _messages(events: list[Event], version: int) -> list[dict]:
+    """Events as the person may see them (R25): ``{"v", "t", "d"}``."""
+    result = []
+    for event in events:
+        data = event.for_seat(PERSON)
+        data.pop("type", None)
+        result.append({"v": version, "t": event.type, "d": data})
+    return result
+
+
+def _append(game: Game, steps: list[tuple[int, Action]], first_index: int) -> None:
+    now = timezone.now()
+    GameAction.objects.bulk_create([
+        GameAction(game=game, index=first_index + i, seat=seat, action=action.to_json(),
+                   created_at=now)
+        for i, (seat, action) in enumerate(steps)])
+
+
+def _finish_if_over(game: Game, state: GameState) -> list[str]:
+    if state.phase != FINISHED:
+        return []
+    mine = result_json(state)[PERSON]
+    game.status = Game.FINISHED
+    game.contracts, game.penalty, game.place = mine["contracts"], mine["penalty"], mine["place"]
+    game.finished_at = timezone.now()
+    return ["status", "contracts", "penalty", "place", "finished_at"]
+
+
+def _after_commit(game: Game, messages: list[dict]) -> None:
+    if messages:
+        transaction.on_commit(partial(publish, game.public_id, messages), robust=True)
+
+
+def publish(game_public_id: str, messages: list[dict]) -> None:
+    """Send the events to the game's websocket group (games.consumers forwards them)."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    async_to_sync(layer.group_send)(group_name(game_public_id),
+                                    {"type": "game.events", "events": messages})
+
+
+# --- What the person sees -------------------------------------------------------------------
+
+
+def game_view(game: Game, state: GameState | None = None) -> dict:
+    """The GameView (DESIGN §5): the person's PlayerView plus the game's own fields. Never
+    the seed, other hands or the stock (R25)."""
+    state = state or game.load_state()
+    view = player_view(state, PERSON).to_json()
+    for info in view["players"]:
+        seat = info["seat"]
+        info["name"] = game.owner.name if seat == PERSON else BOT_NAMES[seat]
+        info["bot"] = seat != PERSON
+    return {
+        "id": game.public_id, "mode": game.mode, "level": game.level,
+        "daily": game.daily.date.isoformat() if game.daily_id else None,
+        "status": game.status, "version": game.version, **view,
+        "result": result_json(state) if state.phase == FINISHED else None,
+        "created_at": game.created_at, "finished_at": game.finished_at,
+    }
+
+
+def game_summary(game: Game) -> dict:
+    return {
+        "id": game.public_id, "mode": game.mode, "level": game.level,
+        "daily": game.daily.date.isoformat() if game.daily_id else None,
+        "status": game.status, "version": game.version,
+        "result": ({"contracts": game.contracts, "penalty": game.penalty, "place": game.place}
+                   if game.finished else None),
+        "created_at": game.created_at, "updated_at": game.updated_at,
+        "finished_at": game.finished_at,
+    }
+
+
+class HintsForbidden(Exception):
+    pass
+
+
+def hint(game: Game) -> dict:
+    """Practice only: a legal way to lay the contract down now, if the hand holds one (the one
+    leaving the fewest penalty points, R14, R16, R17), and the lay-offs open now (R15)."""
+    if game.ranked:
+        raise HintsForbidden(game.public_id)
+    state = game.load_state()
+    view = player_view(state, PERSON)
+    legal = view.legal
+    lay_down = None
+    if legal.lay_down:
+        forbidden = (None if view.taken_from_discard is None
+                     else face_of(view.taken_from_discard))
+        found = best_lay_down(view.hand, view.me.contract, forbidden)
+        if found is not None:
+            melds, _rest = found
+            lay_down = [[card_id(c) for c in meld.cards] for meld in melds]
+    return {"version": game.version, "lay_down": lay_down,
+            "lay_off": [{"meld": m, "card": card_id(c), "end": e} for m, c, e in legal.lay_offs]}
+
+
+class ReplayUnavailable(Exception):
+    pass
+
+
+def replay_of(game: Game) -> dict:
+    """Everything about a finished game: seed, every action, every hand dealt (R24 lets anyone
+    check it). A daily's only once its day has ended (R26), so the seed stays secret."""
+    if not game.finished:
+        raise ReplayUnavailable("The replay opens when the game is over.")
+    if game.daily_id and game.daily.date >= timezone.now().date():
+        raise ReplayUnavailable("A daily's replay opens when its day has ended (UTC).")
+    log = list(game.actions.order_by("index").values_list("index", "seat", "action"))
+    state, events = new_game(game.seed)
+    deals = [_deal_record(e) for e in events if e.type == "deal_started"]
+    for _index, seat, data in log:
+        state, events = apply(state, seat, action_from_json(data))
+        deals += [_deal_record(e) for e in events if e.type == "deal_started"]
+    return {
+        "id": game.public_id, "mode": game.mode, "level": game.level, "seed": game.seed,
+        "engine_version": game.engine_version, "version": game.version,
+        "deals": deals,
+        "actions": [{"index": i, "seat": s, "action": a} for i, s, a in log],
+        "result": result_json(state),
+    }
+
+
+def _deal_record(event: Event) -> dict:
+    hands = [[] for _ in range(4)]
+    for seat, extra in event.private:
+        hands[seat] = extra["hand"]
+    return {"deal": event.data["deal"], "dealer": event.data["dealer"],
+            "discard_top": event.data["discard_top"], "hands": hands}
+
+
+def check_replay(game: Game) -> bool:
+    """Does the stored snapshot equal replay(seed, actions)?"""
+    log = game.actions.order_by("index").values_list("seat", "action")
+    rebuilt = replay(game.seed, [(seat, action_from_json(a)) for seat, a in log])
+    return rebuilt.to_json() == game.state
+
