@@ -1,4 +1,5 @@
-from django.urls import path
+from django.urls import include, path
+from django.views.i18n import JavaScriptCatalog
 
 from frontend import views
 
@@ -6,4 +7,12 @@ app_name = "frontend"
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("play/<str:game_id>/", views.table, name="table"),
+    path("leaderboard/", views.leaderboard, name="leaderboard"),
+    path("rules/", views.rules, name="rules"),
+    path("about/", views.about, name="about"),
+    path("profile/", views.profile, name="profile"),
+    # The scripts' strings (djangojs domain) for the current language: gettext() in JS.
+    path("jsi18n/", JavaScriptCatalog.as_view(packages=["frontend"]), name="jsi18n"),
+    path("i18n/", include("django.conf.urls.i18n")),  # set_language
 ]

@@ -1,6 +1,128 @@
+"""The pages. Each renders a shell; the game data comes from the API (DESIGN §10).
+
+Pages set the CSRF cookie (``ensure_csrf_cookie``) so that the scripts' first write to the
+API carries ``X-CSRFToken``. The rules page is rendered here, on the server, from the same
+contract table the engine uses (``games.engine.contracts.LADDER``).
+"""
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import Resolver404, resolve
+from django.utils.translation import gettext as _
+from django.views.decorators.csrf import ensure_csrf_cookie
+
+from games.engine import card_json, cards_from_text, contract_for, read_meld
+from games.engine.cards import RANKS
+from games.engine.contracts import LADDER, Contract, Requirement
+from games.engine.state import DEALS, HAND_SIZE
+
+LEVELS = ("easy", "normal", "hard")
 
 
+def describe_requirement(requirement: Requirement) -> str:
+    """'a group of 3' / 'a run of 4', translated."""
+    if requirement.kind == "group":
+        return _("a group of %(n)d") % {"n": requirement.min_cards}
+    return _("a run of %(n)d") % {"n": requirement.min_cards}
+
+
+def describe_contract(contract: Contract) -> str:
+    """'two groups of 3 and one run of 4', translated (the engine's describe() is English)."""
+    counts: dict[Requirement, int] = {}
+    for r in contract.requirements:
+        counts[r] = counts.get(r, 0) + 1
+    words = {
+        ("group", 1): _("one group of %(size)d"), ("group", 2): _("two groups of %(size)d"),
+        ("group", 3): _("three groups of %(size)d"), ("run", 1): _("one run of %(size)d"),
+        ("run", 2): _("two runs of %(size)d"), ("run", 3): _("three runs of %(size)d"),
+    }
+    parts = [words[r.kind, n] % {"size": r.min_cards} for r, n in counts.items()]
+    return _(" and ").join(parts)
+
+
+GLYPHS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def card_label(rank: str, suit: str | None) -> str:
+    """'seven of hearts', translated (the same words the table's scripts use)."""
+    ranks = {"A": _("ace"), "2": _("two"), "3": _("three"), "4": _("four"), "5": _("five"),
+             "6": _("six"), "7": _("seven"), "8": _("eight"), "9": _("nine"), "10": _("ten"),
+             "J": _("jack"), "Q": _("queen"), "K": _("king")}
+    if suit is None:
+        return ranks[rank]
+    suits = {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")}
+    return _("%(rank)s of %(suit)s") % {"rank": ranks[rank], "suit": suits[suit]}
+
+
+def _example(text: str) -> dict:
+    """An example meld for the rules page: its cards as the table shows them."""
+    meld = read_meld(cards_from_text(text))
+    shown = []
+    for i, card in enumerate(meld.cards):
+        data = card_json(card)
+        if data.get("joker"):
+            rank, suit = meld.stands_for(i)
+            as_rank = RANKS[(rank - 1) % 13]
+            as_suit = "SHDC"[suit] if suit >= 0 else None
+            data["as_rank"] = as_rank + (GLYPHS[as_suit] if as_suit else "")
+            data["label"] = _("joker as %(card)s") % {"card": card_label(as_rank, as_suit)}
+        else:
+            data["glyph"] = GLYPHS[data["suit"]]
+            data["label"] = card_label(data["rank"], data["suit"])
+        shown.append(data)
+    return {"kind": meld.kind, "cards": shown}
+
+
+def api_has(path: str) -> bool:
+    """Whether the API serves ``path`` yet (the daily and the leaderboards land separately):
+    pages show those parts only when their endpoints exist."""
+    try:
+        resolve(path)
+    except Resolver404:
+        return False
+    return True
+
+
+@ensure_csrf_cookie
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "frontend/home.html")
+    return render(request, "frontend/home.html", {
+        "levels": LEVELS, "page": "home", "daily_api": api_has("/api/v1/daily")})
+
+
+@ensure_csrf_cookie
+def table(request: HttpRequest, game_id: str) -> HttpResponse:
+    ladder = {c.rung: describe_contract(c) for c in LADDER}
+    return render(request, "frontend/table.html",
+                  {"game_id": game_id, "ladder": ladder, "page": "table"})
+
+
+@ensure_csrf_cookie
+def leaderboard(request: HttpRequest) -> HttpResponse:
+    return render(request, "frontend/leaderboard.html", {
+        "page": "leaderboard",
+        "board_api": api_has("/api/v1/leaderboards/daily/2026-01-01")})
+
+
+@ensure_csrf_cookie
+def profile(request: HttpRequest) -> HttpResponse:
+    return render(request, "frontend/profile.html", {"page": "profile"})
+
+
+def rules(request: HttpRequest) -> HttpResponse:
+    ladder = [{"rung": c.rung, "description": describe_contract(c), "min_cards": c.min_cards,
+               "requirements": [describe_requirement(r) for r in c.requirements]}
+              for c in LADDER]
+    examples = {
+        "group": _example("7H 7S 7H 7D"),
+        "group_joker": _example("QC QD JK"),
+        "run": _example("4C 5C 6C 7C 8C"),
+        "run_joker": _example("9H JK JH QH"),
+        "run_ace": _example("JS QS KS AS"),
+    }
+    return render(request, "frontend/rules.html", {
+        "ladder": ladder, "examples": examples, "deals": DEALS, "hand_size": HAND_SIZE,
+        "first_contract": describe_contract(contract_for(1)), "page": "rules"})
+
+
+def about(request: HttpRequest) -> HttpResponse:
+    return render(request, "frontend/about.html", {"page": "about"})

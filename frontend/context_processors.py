@@ -1,0 +1,18 @@
+"""Template context for every page."""
+
+from django.core.handlers.asgi import ASGIRequest
+from django.http import HttpRequest
+
+from games.identity import COOKIE_NAME
+
+
+def websockets(request: HttpRequest) -> dict:
+    """Pages open websockets only when served over ASGI (uvicorn, daphne): a WSGI server,
+    such as the test suite's live server, has none, and the pages work without them."""
+    return {"websockets": isinstance(request, ASGIRequest)}
+
+
+def player(request: HttpRequest) -> dict:
+    """Whether this browser has a player yet: without one, pages skip the API's reads of
+    "me" and "my games" (they would answer 401) until the first game creates it."""
+    return {"has_player": COOKIE_NAME in request.COOKIES}

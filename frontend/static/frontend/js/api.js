@@ -1,0 +1,50 @@
+// The one module that talks HTTP to the API (/api/v1/). Writes carry Django's CSRF token.
+const BASE = "/api/v1";
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    const error = (body && body.error) || {};
+    super(error.message || `HTTP ${status}`);
+    this.status = status;
+    this.code = error.code || `http_${status}`;
+    this.rule = error.rule || null;
+    this.game = error.game || (body && body.game) || null;
+  }
+}
+
+function csrfToken() {
+  const match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+  return match ? decodeURIComponent(match[1]) : "";
+}
+
+export async function request(method, path, body) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (method !== "GET") headers["X-CSRFToken"] = csrfToken();
+  let response;
+  try {
+    response = await fetch(BASE + path, {
+      method, headers, credentials: "same-origin",
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, { error: { code: "network", message: "The server could not be reached." } });
+  }
+  const data = response.status === 204 ? null : await response.json().catch(() => null);
+  if (!response.ok) throw new ApiError(response.status, data);
+  return data;
+}
+
+export const me = () => request("GET", "/me");
+export const renameMe = (name) => request("PATCH", "/me", { name });
+export const startGame = (mode, level) => request("POST", "/games", { mode, level });
+export const myGames = () => request("GET", "/games");
+export const game = (id) => request("GET", `/games/${encodeURIComponent(id)}`);
+export const act = (id, version, action) =>
+  request("POST", `/games/${encodeURIComponent(id)}/actions`, { version, action });
+export const daily = () => request("GET", "/daily");
+export const dailyBoard = (day, page = 1) =>
+  request("GET", `/leaderboards/daily/${encodeURIComponent(day)}?page=${page}`);
+export const weekBoard = (week, page = 1) =>
+  request("GET", `/leaderboards/week/${encodeURIComponent(week)}?page=${page}`);
+export const hint = (id) => request("GET", `/games/${encodeURIComponent(id)}/hint`);

@@ -1,0 +1,122 @@
+// Replays the events of an action response on a copy of the view, one step at a time, so the
+// computer players' turns can be shown in order (draw, lay down, lay off, discard).
+import { cardName } from "../cards.js";
+import { format, gettext } from "../i18n.js";
+import { seatName } from "../views/seats.js";
+
+export const eventType = (e) => e.t ?? e.type;
+export const eventData = (e) => e.d ?? e.data ?? e;
+
+export function cloneView(view) {
+  return structuredClone(view);
+}
+
+function removeFromHand(view, ids) {
+  const gone = new Set(ids);
+  view.hand = view.hand.filter((c) => !gone.has(c.id));
+}
+
+// Apply one event to `view` (a clone), in place.
+export function applyEvent(view, event) {
+  const d = eventData(event);
+  const p = view.players[d.seat];
+  const mine = d.seat === view.you;
+  switch (eventType(event)) {
+    case "drew":
+      p.hand_size += 1;
+      view.turn = d.seat;
+      view.phase = "play";
+      if (d.from === "discard") {
+        view.discard_size -= 1;
+        view.discard_top = null; // the card beneath is not known until the next discard
+      } else {
+        view.stock_size -= 1;
+      }
+      if (mine && d.card) view.hand.push(d.card);
+      break;
+    case "laid_down": {
+      const melds = d.melds || [];
+      for (const m of melds) view.table[m.id] = m;
+      const count = melds.reduce((n, m) => n + m.cards.length, 0);
+      p.hand_size -= count;
+      p.laid_down = true;
+      if (d.climbed !== undefined) p.climbed = d.climbed;
+      if (mine) removeFromHand(view, melds.flatMap((m) => m.cards.map((c) => c.id)));
+      break;
+    }
+    case "laid_off":
+      if (d.meld) view.table[d.meld.id] = d.meld;
+      p.hand_size -= 1;
+      if (mine) removeFromHand(view, [d.card.id]);
+      break;
+    case "discarded":
+      view.discard_top = d.card;
+      view.discard_size += 1;
+      p.hand_size -= 1;
+      if (mine) removeFromHand(view, [d.card.id]);
+      view.turn = (d.seat + 1) % view.players.length;
+      view.phase = "draw";
+      break;
+    case "stock_rebuilt":
+      view.stock_size = d.stock_size;
+      view.discard_size = 1;
+      break;
+    case "deal_ended":
+      view.deals = [...(view.deals || []), d];
+      (d.totals || []).forEach((t, s) => { view.players[s].penalty = t; });
+      (d.contracts || []).forEach((c, s) => { view.players[s].climbed = c; });
+      break;
+    case "deal_started":
+      view.deal = d.deal;
+      view.dealer = d.dealer;
+      view.turn = d.first;
+      view.phase = "draw";
+      view.table = [];
+      view.discard_top = d.discard_top;
+      view.discard_size = 1;
+      view.stock_size = d.stock_size;
+      view.players.forEach((pl, s) => {
+        pl.hand_size = 10;
+        pl.laid_down = false;
+        if (d.rungs) pl.rung = d.rungs[s];
+      });
+      if (d.hand) view.hand = d.hand;
+      break;
+    case "game_finished":
+      view.phase = "finished";
+      view.result = d.result;
+      break;
+    default:
+      break;
+  }
+}
+
+// A sentence for the log (read by screen readers) and the status line.
+export function describeEvent(view, event) {
+  const d = eventData(event);
+  const who = d.seat === undefined ? "" : seatName(view, d.seat);
+  switch (eventType(event)) {
+    case "drew":
+      return d.from === "discard"
+        ? format(gettext("%(who)s took the %(card)s from the discard pile."), { who, card: cardName(d.card) })
+        : d.card
+          ? format(gettext("%(who)s drew the %(card)s from the stock."), { who, card: cardName(d.card) })
+          : format(gettext("%(who)s drew from the stock."), { who });
+    case "laid_down":
+      return format(gettext("%(who)s laid their contract down and climbed a rung."), { who });
+    case "laid_off":
+      return format(gettext("%(who)s laid off the %(card)s."), { who, card: cardName(d.card) });
+    case "discarded":
+      return format(gettext("%(who)s discarded the %(card)s."), { who, card: cardName(d.card) });
+    case "stock_rebuilt":
+      return gettext("The discard pile was shuffled into a new stock.");
+    case "deal_ended":
+      return format(gettext("Deal %(deal)s is over."), { deal: d.deal });
+    case "deal_started":
+      return format(gettext("Deal %(deal)s begins."), { deal: d.deal });
+    case "game_finished":
+      return gettext("The game is over.");
+    default:
+      return "";
+  }
+}

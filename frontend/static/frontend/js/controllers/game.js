@@ -1,0 +1,491 @@
+// The table's controller: holds the latest GameView, the hand's order and the selection,
+// sends actions through api.js, animates the computer players' turns, and renders.
+import * as api from "../api.js";
+import { findContract, sortByRank, sortBySuit } from "../cards.js";
+import { showInfo, showMessage } from "../errors.js";
+import { format, gettext, number } from "../i18n.js";
+import { SPEED_MS, playCardSound } from "../settings.js";
+import { openSocket, socketsAvailable } from "../socket.js";
+import { renderHand } from "../views/hand.js";
+import { renderLadder } from "../views/ladder.js";
+import { contractLine, renderMelds, renderPiles } from "../views/melds.js";
+import { renderSeats } from "../views/seats.js";
+import { dealSummary, resultTable, shareCard } from "../views/summary.js";
+import { applyEvent, cloneView, describeEvent, eventData, eventType } from "./animator.js";
+import { Composer } from "./composer.js";
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class GameController {
+  constructor(root, { gameId, ladder, settings }) {
+    this.root = root;
+    this.gameId = gameId;
+    this.ladder = ladder; // rung -> contract text
+    this.settings = settings;
+    this.view = null; // the latest GameView from the server
+    this.shown = null; // what is on screen (a step behind while animating)
+    this.order = this.loadOrder();
+    this.selected = new Set();
+    this.fresh = new Set();
+    this.focusId = null;
+    this.busy = false;
+    this.socket = null;
+    const q = (s) => root.querySelector(s);
+    this.els = {
+      seats: q("[data-seats]"), melds: q("[data-melds]"), hand: q("[data-hand]"),
+      stock: q("[data-stock]"), discard: q("[data-discard]"), stockCount: q("[data-stock-count]"),
+      discardCount: q("[data-discard-count]"), discardTop: q("[data-discard-top]"),
+      ladder: q("[data-ladder]"), contract: q("[data-me-contract]"), turn: q("[data-turn]"),
+      dealInfo: q("[data-deal-info]"), message: q("[data-message]"), log: q("[data-log]"),
+      summary: q("[data-summary]"), summaryTitle: q("[data-summary-title]"),
+      summaryBody: q("[data-summary-body]"), summaryActions: q("[data-summary-actions]"),
+      composer: q("[data-composer]"), slots: q("[data-slots]"),
+      layDownConfirm: q("[data-laydown-confirm]"), hint: q("[data-hint]"),
+      actions: Object.fromEntries([...root.querySelectorAll("[data-action]")].map((b) => [b.dataset.action, b])),
+    };
+    this.composer = new Composer(this.els.slots);
+  }
+
+  // --- Loading and syncing -------------------------------------------------------------
+
+  async start() {
+    try {
+      this.setView(await api.game(this.gameId));
+    } catch (error) {
+      this.root.removeAttribute("data-loading");
+      showMessage(this.els.message, error);
+      return;
+    }
+    this.root.removeAttribute("data-loading");
+    this.render();
+    if (this.view.phase === "finished") this.showResult();
+    if (socketsAvailable()) {
+      this.socket = openSocket(`/ws/games/${this.gameId}/`, (msg) => this.onSocket(msg),
+        { onOpen: () => this.resync() });
+    }
+  }
+
+  stop() {
+    this.socket?.close();
+  }
+
+  setView(view) {
+    this.view = view;
+    this.shown = view;
+  }
+
+  async resync() {
+    if (this.busy) return;
+    try {
+      const view = await api.game(this.gameId);
+      if (!this.view || view.version !== this.view.version) {
+        this.setView(view);
+        this.render();
+      }
+    } catch { /* the next action will tell */ }
+  }
+
+  // The socket repeats what the HTTP responses carry; only news from elsewhere (another
+  // tab, a gap in versions) makes us fetch the game again.
+  onSocket(message) {
+    if (this.busy || !this.view) return;
+    if (typeof message.v === "number" && message.v <= this.view.version) return;
+    this.resync();
+  }
+
+  // --- Hand order ------------------------------------------------------------------------
+
+  loadOrder() {
+    try { return JSON.parse(localStorage.getItem(`ladder.order.${this.gameId}`) || "[]"); }
+    catch { return []; }
+  }
+
+  saveOrder() {
+    try { localStorage.setItem(`ladder.order.${this.gameId}`, JSON.stringify(this.order)); }
+    catch { /* private mode */ }
+  }
+
+  // The hand in the player's order: known cards keep their place, new cards go to the end.
+  handCards() {
+    const byId = new Map(this.shown.hand.map((c) => [c.id, c]));
+    const kept = this.order.filter((id) => byId.has(id));
+    const added = this.shown.hand.map((c) => c.id).filter((id) => !kept.includes(id));
+    this.order = [...kept, ...added];
+    return this.order.map((id) => byId.get(id));
+  }
+
+  byId() {
+    return new Map(this.shown.hand.map((c) => [c.id, c]));
+  }
+
+  sortHand(by) {
+    const cards = by === "rank" ? sortByRank(this.handCards()) : sortBySuit(this.handCards());
+    this.order = cards.map((c) => c.id);
+    this.saveOrder();
+    this.render();
+  }
+
+  moveCard(id, delta) {
+    const i = this.order.indexOf(id), j = i + delta;
+    if (i < 0 || j < 0 || j >= this.order.length) return;
+    [this.order[i], this.order[j]] = [this.order[j], this.order[i]];
+    this.saveOrder();
+    this.render();
+  }
+
+  moveCardTo(id, index) {
+    const rest = this.order.filter((x) => x !== id);
+    rest.splice(Math.max(0, Math.min(index, rest.length)), 0, id);
+    this.order = rest;
+    this.saveOrder();
+    this.render();
+  }
+
+  // --- What is legal now (from the view's hints) ------------------------------------------
+
+  get myTurn() {
+    return !this.busy && this.view && this.shown === this.view && this.view.turn === this.view.you && this.view.phase !== "finished";
+  }
+
+  legal() {
+    return this.myTurn ? this.view.legal || {} : { draw: [], lay_down: false, lay_off: [], discard: [] };
+  }
+
+  canDraw(from) {
+    return (this.legal().draw || []).includes(from);
+  }
+
+  targetsFor(cardId) {
+    const targets = new Map();
+    for (const o of this.legal().lay_off || []) {
+      if (o.card !== cardId) continue;
+      targets.set(o.meld, [...(targets.get(o.meld) || []), o.end]);
+    }
+    return targets;
+  }
+
+  // --- Rendering --------------------------------------------------------------------------
+
+  render() {
+    const v = this.shown;
+    if (!v) return;
+    const legal = this.legal();
+    const me = v.players[v.you];
+    this.els.dealInfo.textContent = format(gettext("Deal %(deal)s of 10"), { deal: v.deal })
+      + " · " + (v.mode === "daily" ? gettext("Daily") : format(gettext("Practice (%(level)s)"), { level: levelName(v.level) }));
+    this.els.contract.textContent = contractLine(v);
+    this.els.turn.textContent = this.turnText();
+    this.root.classList.toggle("my-turn", this.myTurn);
+    renderSeats(this.els.seats, v);
+    renderPiles(this.els, v, { canDraw: (f) => this.canDraw(f) });
+    const single = this.selected.size === 1 ? [...this.selected][0] : null;
+    renderMelds(this.els.melds, v, single ? this.targetsFor(single) : new Map());
+    renderLadder(this.els.ladder, v, this.ladder);
+    const cards = this.handCards();
+    const composerIds = this.composer.ids();
+    for (const id of [...this.selected]) if (!cards.some((c) => c.id === id)) this.selected.delete(id);
+    renderHand(this.els.hand, cards, {
+      selected: this.selected, focusId: this.focusId, fresh: this.fresh,
+      discardable: new Set(legal.discard || []), inComposer: composerIds,
+      phase: this.myTurn ? v.phase : "wait",
+    });
+    const playing = this.myTurn && v.phase === "play";
+    this.els.actions.laydown.disabled = !(playing && legal.lay_down) || this.composer.open;
+    this.els.actions.layoff.disabled = !(playing && single && this.targetsFor(single).size);
+    this.els.actions.discard.disabled = !(playing && single && (legal.discard || []).includes(single));
+    this.els.hint.hidden = v.mode !== "practice" || v.phase === "finished";
+    this.els.hint.disabled = !this.myTurn;
+    if (this.composer.open) {
+      this.els.composer.hidden = false;
+      this.els.layDownConfirm.disabled = !this.composer.render(this.byId(), this.selected.size > 0) || !playing;
+    } else {
+      this.els.composer.hidden = true;
+    }
+    if (me) this.root.querySelector("[data-me-name]").textContent = gettext("You");
+  }
+
+  turnText() {
+    const v = this.shown;
+    if (v.phase === "finished") return gettext("The game is over.");
+    if (this.busy || v !== this.view) return gettext("The computer players are playing…");
+    if (v.turn !== v.you) return gettext("Waiting for the computer players…");
+    return v.phase === "draw"
+      ? gettext("Your turn: draw from the stock or take the discard.")
+      : gettext("Your turn: lay down or lay off if you can, then discard (double-click a card).");
+  }
+
+  // --- Actions ----------------------------------------------------------------------------
+
+  async send(action) {
+    if (this.busy || !this.view) return;
+    this.busy = true;
+    const before = this.view;
+    this.render();
+    let response;
+    try {
+      response = await api.act(this.gameId, this.view.version, action);
+    } catch (error) {
+      this.busy = false;
+      if (error.code === "stale_version" || error.status === 409) {
+        if (error.game) this.setView(error.game); else await this.resyncNow();
+        this.render();
+        return;
+      }
+      this.render();
+      showMessage(this.els.message, error);
+      return;
+    }
+    this.els.message.textContent = "";
+    playCardSound(this.settings);
+    if (action.type === "draw") this.fresh = new Set();
+    await this.animate(before, response.events || [], response.game);
+  }
+
+  async resyncNow() {
+    try { this.setView(await api.game(this.gameId)); } catch { /* shown as is */ }
+  }
+
+  // Show the events one by one on a copy of the old view, then the new view.
+  async animate(before, events, after) {
+    const delay = SPEED_MS[this.settings.speed] ?? SPEED_MS.normal;
+    const shown = cloneView(before);
+    this.shown = shown;
+    const handBefore = new Set(before.hand.map((c) => c.id));
+    for (const event of events) {
+      const type = eventType(event), d = eventData(event);
+      applyEvent(shown, event);
+      const line = describeEvent(shown, event);
+      if (line) this.log(line);
+      if (type === "drew" && d.seat === shown.you && d.card) this.fresh = new Set([d.card.id]);
+      if (type === "deal_started") { this.fresh = new Set(); this.composer.close(); this.selected.clear(); }
+      const botStep = d.seat !== undefined && d.seat !== shown.you;
+      if (botStep || type === "deal_ended") {
+        this.render();
+        this.highlightSeat(d.seat);
+        if (botStep && delay) { playCardSound(this.settings); await sleep(delay); }
+      }
+      if (type === "deal_ended") await this.showDealSummary(shown, d);
+    }
+    this.view = after;
+    this.shown = after;
+    this.busy = false;
+    if (events.some((e) => eventType(e) === "deal_started")) this.fresh = new Set();
+    else for (const c of after.hand) if (!handBefore.has(c.id) && !this.fresh.size) this.fresh.add(c.id);
+    if (this.fresh.size === 1 && after.phase === "play") this.focusId = [...this.fresh][0];
+    this.render();
+    if (after.phase === "finished") this.showResult();
+    else if (after.turn === after.you) this.focusHand();
+  }
+
+  highlightSeat(seat) {
+    for (const el of this.els.seats.querySelectorAll(".seat")) {
+      el.classList.toggle("acting", Number(el.dataset.seat) === seat);
+    }
+  }
+
+  log(line) {
+    const li = document.createElement("li");
+    li.textContent = line;
+    this.els.log.append(li);
+    while (this.els.log.children.length > 30) this.els.log.firstChild.remove();
+    showInfo(this.els.message, line);
+  }
+
+  draw(from) {
+    if (!this.myTurn) return this.refuse(this.view?.turn !== this.view?.you ? "not_your_turn" : null);
+    if (this.view.phase !== "draw") return this.refuse("already_drawn");
+    if (!this.canDraw(from)) return this.refuse(from === "discard" ? "no_discard_left" : null);
+    return this.send({ type: "draw", from });
+  }
+
+  discard(cardId) {
+    if (!this.myTurn) return this.refuse("not_your_turn");
+    if (this.view.phase === "draw") return this.refuse("draw_first");
+    if (!cardId) return this.refuse("select_one");
+    if (!(this.legal().discard || []).includes(cardId)) return this.refuse("discard_taken_card");
+    this.selected.delete(cardId);
+    this.composer.remove(cardId);
+    return this.send({ type: "discard", card: cardId });
+  }
+
+  layOff(cardId, meld, end) {
+    if (!this.myTurn) return this.refuse("not_your_turn");
+    if (this.view.phase === "draw") return this.refuse("draw_first");
+    const me = this.view.players[this.view.you];
+    if (!me.laid_down) return this.refuse("contract_not_laid_down");
+    const targets = this.targetsFor(cardId);
+    if (!targets.size) {
+      const anywhere = (this.legal().lay_off || []).length;
+      return this.refuse(anywhere || this.view.legal?.lay_off?.length ? "no_target" : "lay_off_same_turn_or_none");
+    }
+    if (meld === undefined) {
+      if (targets.size !== 1 || targets.values().next().value.length !== 1) {
+        return showInfo(this.els.message, gettext("Choose the meld (and end) on the table."));
+      }
+      [meld] = targets.keys();
+      [end] = targets.get(meld);
+    }
+    const ends = targets.get(meld);
+    if (!ends) return this.refuse("does_not_fit");
+    this.selected.delete(cardId);
+    const action = { type: "lay_off", meld, card: cardId };
+    if (end) action.end = end;
+    return this.send(action);
+  }
+
+  openComposer() {
+    if (!this.myTurn) return this.refuse("not_your_turn");
+    if (this.view.phase === "draw") return this.refuse("draw_first");
+    if (!this.legal().lay_down) return this.refuse("already_laid_down");
+    const me = this.view.players[this.view.you];
+    this.composer.start(me.contract);
+    this.render();
+    this.els.composer.querySelector("button:not([disabled])")?.focus();
+  }
+
+  layDown() {
+    const melds = this.composer.melds(this.byId());
+    if (!melds) return;
+    this.composer.close();
+    this.selected.clear();
+    return this.send({ type: "lay_down", melds });
+  }
+
+  refuse(code) {
+    if (!code) return;
+    if (code === "lay_off_same_turn_or_none") {
+      const me = this.view.players[this.view.you];
+      code = me.laid_down ? "lay_off_same_turn" : "contract_not_laid_down";
+      if (me.laid_down && (this.view.legal?.lay_off || []).length === 0) code = "no_target";
+    }
+    showMessage(this.els.message, code);
+  }
+
+  // The practice hint: the server's lay-down and lay-offs when there are any, else a
+  // simple reading of the view: which pile to draw from, which card to discard.
+  async hint() {
+    if (!this.myTurn || this.view.mode !== "practice") return;
+    const v = this.view, legal = this.legal();
+    if (v.phase === "draw") {
+      const top = v.discard_top;
+      const useful = Boolean(top) && this.canDraw("discard") && (top.joker
+        || v.hand.some((c) => c.rank === top.rank)
+        || v.hand.some((c) => c.suit === top.suit && Math.abs(rankNumber(c.rank) - rankNumber(top.rank)) === 1));
+      showInfo(this.els.message, useful
+        ? gettext("Hint: take the discard, it goes with cards in your hand.")
+        : gettext("Hint: draw from the stock."));
+      (useful ? this.els.discard : this.els.stock).focus();
+      return;
+    }
+    let server = null;
+    try { server = await api.hint(this.gameId); } catch { /* fall back to the view */ }
+    const me = v.players[v.you];
+    const byId = this.byId();
+    const melds = server?.lay_down
+      ? server.lay_down.map((ids) => ids.map((id) => byId.get(id)))
+      : legal.lay_down ? findContract(v.hand, me.contract) : null;
+    if (melds && legal.lay_down) {
+      this.composer.start(me.contract);
+      this.composer.fill(assignToRequirements(melds, me.contract));
+      this.render();
+      showInfo(this.els.message, gettext("Hint: you hold your contract. The melds are ready: lay them down."));
+      this.els.layDownConfirm.focus();
+      return;
+    }
+    const offs = server?.lay_off?.length ? server.lay_off : legal.lay_off || [];
+    if (offs.length) {
+      this.selected = new Set([offs[0].card]);
+      this.focusId = offs[0].card;
+      this.render();
+      showInfo(this.els.message, gettext("Hint: lay off the selected card on the highlighted meld."));
+      return;
+    }
+    const choices = v.hand.filter((c) => (legal.discard || []).includes(c.id) && !c.joker);
+    const loner = (c) => !v.hand.some((o) => o !== c && (o.rank === c.rank || (o.suit === c.suit && Math.abs(rankNumber(o.rank) - rankNumber(c.rank)) <= 2)));
+    const worst = [...choices].sort((a, b) => (loner(b) - loner(a)) || (rankNumber(b.rank) - rankNumber(a.rank)))[0];
+    if (worst) {
+      this.selected = new Set([worst.id]);
+      this.focusId = worst.id;
+      this.render();
+      this.focusHand();
+      showInfo(this.els.message, gettext("Hint: discard the selected card: it does little for your contract."));
+    }
+  }
+
+  focusHand() {
+    const target = this.els.hand.querySelector('[tabindex="0"]');
+    if (target && !this.els.summary.open && document.activeElement?.closest?.("[data-composer]") == null) target.focus({ preventScroll: true });
+  }
+
+  // --- Between deals and at the end -------------------------------------------------------
+
+  showDealSummary(view, deal) {
+    const last = deal.deal === 10;
+    this.els.summaryTitle.textContent = format(gettext("Deal %(deal)s is over"), { deal: deal.deal });
+    this.els.summaryBody.replaceChildren(dealSummary(view, deal, deal.totals));
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "btn primary";
+    button.dataset.summaryContinue = "";
+    button.textContent = last ? gettext("See the result") : gettext("Next deal");
+    this.els.summaryActions.replaceChildren(button);
+    return new Promise((resolve) => {
+      const done = () => { this.els.summary.close(); resolve(); };
+      button.addEventListener("click", done, { once: true });
+      this.els.summary.addEventListener("cancel", (e) => { e.preventDefault(); done(); }, { once: true });
+      this.els.summary.showModal();
+      button.focus();
+    });
+  }
+
+  showResult() {
+    const v = this.view;
+    this.els.summaryTitle.textContent = gettext("The game is over");
+    const body = [resultTable(v, v.result)];
+    const mine = Array.isArray(v.result) ? v.result.find((r) => r.seat === v.you) : v.result;
+    if (mine?.place) {
+      const p = document.createElement("p");
+      p.className = "summary-lead";
+      p.textContent = format(gettext("You finished in place %(place)s with %(contracts)s contracts and %(penalty)s penalty points."),
+        { place: mine.place, contracts: mine.contracts, penalty: number(mine.penalty) });
+      body.unshift(p);
+    }
+    if (v.mode === "daily") body.push(shareCard(v, v.daily || v.day || v.date || new Date().toISOString().slice(0, 10)));
+    this.els.summaryBody.replaceChildren(...body);
+    const links = [
+      ["/", gettext("Play again")],
+      ["/leaderboard/", gettext("Leaderboard")],
+    ].map(([href, text]) => { const a = document.createElement("a"); a.className = "btn"; a.href = href; a.textContent = text; return a; });
+    const close = document.createElement("button");
+    close.type = "button";
+    close.className = "btn";
+    close.textContent = gettext("Look at the table");
+    close.addEventListener("click", () => this.els.summary.close());
+    this.els.summaryActions.replaceChildren(...links, close);
+    if (!this.els.summary.open) this.els.summary.showModal();
+    links[0].focus();
+  }
+}
+
+function rankNumber(rank) {
+  return ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"].indexOf(rank) + 1;
+}
+
+// Put each meld in the slot of a requirement it fills (groups to groups, runs to runs).
+function assignToRequirements(melds, contract) {
+  const slots = contract.melds.map(() => null);
+  const kindOf = (cards) => {
+    const naturals = cards.filter((c) => !c.joker);
+    return naturals.every((c) => c.rank === naturals[0].rank) ? "group" : "run";
+  };
+  const rest = [...melds].sort((a, b) => b.length - a.length);
+  for (const cards of rest) {
+    const i = contract.melds.findIndex((m, k) => !slots[k] && m.kind === kindOf(cards) && cards.length >= m.min_cards);
+    if (i >= 0) slots[i] = cards;
+  }
+  return slots.map((s) => s || []);
+}
+
+function levelName(level) {
+  return { easy: gettext("easy"), normal: gettext("normal"), hard: gettext("hard") }[level] || level || "";
+}

@@ -1,0 +1,42 @@
+// Translation helpers over Django's JavaScript catalog (/jsi18n/, loaded before the modules),
+// plus number and date formatting in the page's language.
+const g = globalThis;
+
+export const lang = document.documentElement.lang || "en";
+
+export function gettext(text) {
+  return g.gettext ? g.gettext(text) : text;
+}
+
+export function ngettext(singular, plural, count) {
+  return g.ngettext ? g.ngettext(singular, plural, count) : count === 1 ? singular : plural;
+}
+
+// format("%(name)s has %(n)s", {name, n}): named placeholders, numbers localised.
+export function format(text, values) {
+  return text.replace(/%\((\w+)\)[sd]/g, (_, key) => {
+    const value = values[key];
+    return typeof value === "number" ? number(value) : String(value);
+  });
+}
+
+const numbers = new Intl.NumberFormat(lang);
+export function number(n) {
+  return numbers.format(n);
+}
+
+export function ordinal(n) {
+  return format(gettext("#%(n)s"), { n });
+}
+
+export function duration(ms) {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(total / 3600), m = Math.floor((total % 3600) / 60), s = total % 60;
+  const two = new Intl.NumberFormat(lang, { minimumIntegerDigits: 2 });
+  return `${numbers.format(h)}:${two.format(m)}:${two.format(s)}`;
+}
+
+export function date(value, options = { dateStyle: "medium" }) {
+  const d = typeof value === "string" ? new Date(value) : value;
+  return new Intl.DateTimeFormat(lang, { timeZone: "UTC", ...options }).format(d);
+}

@@ -1,0 +1,7 @@
+// Every page: the language switcher submits on change; table settings apply everywhere.
+import { applySettings, loadSettings } from "../settings.js";
+
+applySettings(loadSettings());
+for (const select of document.querySelectorAll("select[data-autosubmit]")) {
+  select.addEventListener("change", () => select.form.submit());
+}

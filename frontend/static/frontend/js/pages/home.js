@@ -1,0 +1,112 @@
+// Home: today's daily (state, rank, countdown), a practice game with a level, your games.
+import * as api from "../api.js";
+import { showMessage } from "../errors.js";
+import { duration, format, gettext, ngettext, number } from "../i18n.js";
+
+const status = document.querySelector("[data-status]");
+const dailyBox = document.getElementById("daily");
+const dailyState = dailyBox.querySelector("[data-daily-state]");
+const dailyButton = dailyBox.querySelector("[data-daily-start]");
+const countdown = dailyBox.querySelector("[data-countdown]");
+
+function tick() {
+  const now = new Date();
+  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  countdown.textContent = duration(next - now.getTime());
+  countdown.dateTime = new Date(next).toISOString();
+}
+tick();
+setInterval(tick, 1000);
+
+async function start(mode, level) {
+  try {
+    const created = await api.startGame(mode, level);
+    const game = created.game || created;
+    location.assign(`/play/${encodeURIComponent(game.id)}/`);
+  } catch (error) {
+    showMessage(status, error);
+  }
+}
+
+document.getElementById("practice-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const level = new FormData(e.target).get("level") || "normal";
+  start("practice", level);
+});
+dailyButton.addEventListener("click", () => {
+  const href = dailyButton.dataset.href;
+  if (href) location.assign(href); else start("daily", "normal");
+});
+
+async function loadMe() {
+  try {
+    const me = await api.me();
+    const who = document.getElementById("who");
+    who.querySelector("[data-me-name]").textContent = me.name;
+    const streak = me.streak ?? me.stats?.streak;
+    const streakEl = who.querySelector("[data-me-streak]");
+    if (typeof streak === "number") {
+      streakEl.textContent = "· " + format(ngettext("daily streak: %(n)s day", "daily streak: %(n)s days", streak), { n: streak });
+    } else {
+      streakEl.remove();
+    }
+    who.hidden = false;
+  } catch { /* a new visitor has no identity until their first game */ }
+}
+
+async function loadDaily() {
+  if (dailyBox.dataset.available !== "1") {
+    dailyState.textContent = gettext("The daily deal is not open on this server yet. Practice games are.");
+    return;
+  }
+  let daily;
+  try {
+    daily = await api.daily();
+  } catch (error) {
+    dailyState.textContent = error.status === 404 || error.status === 405
+      ? gettext("The daily deal is not open on this server yet.")
+      : gettext("The daily deal could not be loaded.");
+    return;
+  }
+  const attempt = daily.game || daily.attempt || null;
+  dailyButton.disabled = false;
+  if (!attempt) {
+    dailyState.textContent = gettext("Not started yet.");
+    dailyButton.textContent = gettext("Play today's daily");
+  } else if (attempt.status === "finished") {
+    const rank = daily.rank ?? attempt.rank;
+    dailyState.textContent = rank
+      ? format(gettext("Done: you are ranked %(rank)s today."), { rank: number(rank) })
+      : gettext("Done for today.");
+    dailyButton.textContent = gettext("See your daily");
+    dailyButton.dataset.href = `/play/${encodeURIComponent(attempt.id)}/`;
+  } else {
+    dailyState.textContent = gettext("In progress: resume where you left off.");
+    dailyButton.textContent = gettext("Resume today's daily");
+    dailyButton.dataset.href = `/play/${encodeURIComponent(attempt.id)}/`;
+  }
+}
+
+async function loadGames() {
+  let games;
+  try { games = await api.myGames(); } catch { return; }
+  const list = Array.isArray(games) ? games : games.items || games.games || [];
+  const open = list.filter((g) => g.status !== "finished").slice(0, 5);
+  if (!open.length) return;
+  const ul = document.querySelector("[data-games]");
+  for (const g of open) {
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    a.href = `/play/${encodeURIComponent(g.id)}/`;
+    a.textContent = format(gettext("%(mode)s game, deal %(deal)s of 10"), {
+      mode: g.mode === "daily" ? gettext("Daily") : gettext("Practice"), deal: g.deal ?? 1,
+    });
+    li.append(a);
+    ul.append(li);
+  }
+  document.getElementById("my-games").hidden = false;
+}
+
+const hasPlayer = document.body.dataset.player === "1";
+if (hasPlayer) { loadMe(); loadGames(); }
+loadDaily();

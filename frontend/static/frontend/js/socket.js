@@ -1,0 +1,30 @@
+// The one module that owns websockets: connects, reconnects with back-off, and hands each
+// message to `onMessage`. `close()` tears it down. The page works without it: every HTTP
+// action response carries the same events.
+export function openSocket(path, onMessage, { onOpen } = {}) {
+  let socket = null, closed = false, delayMs = 1000, timer = null;
+  const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${path}`;
+
+  function connect() {
+    if (closed) return;
+    socket = new WebSocket(url);
+    socket.addEventListener("open", () => { delayMs = 1000; onOpen?.(); });
+    socket.addEventListener("message", (e) => {
+      try { onMessage(JSON.parse(e.data)); } catch { /* a malformed frame is ignored */ }
+    });
+    socket.addEventListener("close", () => {
+      if (closed) return;
+      timer = setTimeout(connect, delayMs);
+      delayMs = Math.min(delayMs * 2, 30000);
+    });
+  }
+  connect();
+  return {
+    close() { closed = true; clearTimeout(timer); socket?.close(); },
+  };
+}
+
+// Whether the server speaks websockets here (it says so on the page: ASGI only).
+export function socketsAvailable() {
+  return document.body.dataset.websockets === "1" && "WebSocket" in globalThis;
+}

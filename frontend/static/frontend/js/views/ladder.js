@@ -1,0 +1,40 @@
+// The ladder as a picture: ten rungs, your position and the other players' markers.
+import { format, gettext } from "../i18n.js";
+import { seatName } from "./seats.js";
+
+export function renderLadder(root, view, contracts) {
+  const list = document.createElement("ol");
+  list.className = "ladder";
+  list.reversed = true;
+  for (let rung = 10; rung >= 1; rung--) {
+    const li = document.createElement("li");
+    li.className = "rung";
+    const label = document.createElement("span");
+    label.className = "rung-label";
+    label.textContent = String(rung);
+    li.append(label);
+    const contract = document.createElement("span");
+    contract.className = "rung-contract";
+    contract.textContent = contracts[rung] || "";
+    li.append(contract);
+    const markers = document.createElement("span");
+    markers.className = "markers";
+    for (const p of view.players) {
+      if (p.rung !== rung) continue;
+      const m = document.createElement("span");
+      m.className = `marker seat${p.seat}` + (p.seat === view.you ? " me" : "");
+      m.textContent = p.seat === view.you ? "●" : String(p.seat);
+      m.title = seatName(view, p.seat);
+      markers.append(m);
+    }
+    li.append(markers);
+    const me = view.players[view.you];
+    if (me && rung === me.rung) li.classList.add("current");
+    if (me && rung <= me.climbed) li.classList.add("done");
+    const who = view.players.filter((p) => p.rung === rung).map((p) => seatName(view, p.seat));
+    li.setAttribute("aria-label", format(gettext("Rung %(rung)s: %(contract)s"), { rung, contract: contracts[rung] || "" })
+      + (who.length ? ` — ${who.join(", ")}` : ""));
+    list.append(li);
+  }
+  root.replaceChildren(list);
+}

@@ -1,0 +1,84 @@
+// The stock and discard pile with counts, and every meld on the table with its owner and
+// its jokers' values. Melds that accept the selected card become lay-off targets.
+import { describeContract } from "../contracts.js";
+import { cardName } from "../cards.js";
+import { format, gettext, number } from "../i18n.js";
+import { cardElement } from "./card.js";
+import { seatName } from "./seats.js";
+
+export function renderPiles(els, view, { canDraw }) {
+  els.stockCount.textContent = number(view.stock_size);
+  els.discardCount.textContent = number(view.discard_size);
+  els.stock.disabled = !canDraw("stock");
+  els.discard.disabled = !canDraw("discard");
+  els.stock.setAttribute("aria-label", format(gettext("Draw from the stock (%(n)s cards)"), { n: view.stock_size }));
+  const top = view.discard_top;
+  els.discardTop.replaceChildren(top ? cardElement(top, { role: null }) : emptyPile());
+  els.discard.setAttribute("aria-label", top
+    ? format(gettext("Take the %(card)s from the discard pile (%(n)s cards)"), { card: cardName(top), n: view.discard_size })
+    : gettext("The discard pile is empty"));
+}
+
+function emptyPile() {
+  const el = document.createElement("span");
+  el.className = "card empty";
+  el.setAttribute("aria-hidden", "true");
+  return el;
+}
+
+// targets: Map meld id -> ["low"|"high", ...] for the selected card (from the view's hints).
+export function renderMelds(root, view, targets) {
+  const frag = document.createDocumentFragment();
+  if (!view.table.length) {
+    const p = document.createElement("p");
+    p.className = "no-melds";
+    p.textContent = gettext("No melds on the table yet.");
+    frag.append(p);
+  }
+  for (const meld of view.table) {
+    const box = document.createElement("div");
+    box.className = `meld ${meld.kind}` + (meld.owner === view.you ? " mine" : "");
+    box.dataset.meld = meld.id;
+    const kind = meld.kind === "group" ? gettext("group") : gettext("run");
+    const label = format(gettext("%(owner)s's %(kind)s"), { owner: seatName(view, meld.owner), kind });
+    const head = document.createElement("p");
+    head.className = "meld-owner";
+    head.textContent = label;
+    const cards = document.createElement("div");
+    cards.className = "meld-cards";
+    cards.setAttribute("role", "list");
+    cards.setAttribute("aria-label", label);
+    for (const c of meld.cards) {
+      const el = cardElement(c, { small: true, role: "listitem" });
+      cards.append(el);
+    }
+    box.append(head, cards);
+    const ends = targets.get(meld.id);
+    if (ends) {
+      box.classList.add("target");
+      const endsUnique = [...new Set(ends)];
+      for (const end of endsUnique) {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.className = "btn small lay-off-here";
+        b.dataset.layoff = meld.id;
+        b.dataset.end = end;
+        const where = meld.kind === "group" || endsUnique.length === 1
+          ? gettext("Lay off here")
+          : end === "low" ? gettext("Lay off at the low end") : gettext("Lay off at the high end");
+        b.textContent = where;
+        b.setAttribute("aria-label", `${where}: ${label}`);
+        box.append(b);
+      }
+    }
+    frag.append(box);
+  }
+  root.replaceChildren(frag);
+}
+
+export function contractLine(view) {
+  const me = view.players[view.you];
+  if (!me) return "";
+  const text = format(gettext("Rung %(rung)s: %(contract)s"), { rung: me.rung, contract: describeContract(me.contract) });
+  return me.laid_down ? `${text} ✓` : text;
+}

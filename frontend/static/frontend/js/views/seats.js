@@ -1,0 +1,47 @@
+// The three computer players around the table: name, rung, contract, laid-down mark, hand
+// size and penalty. Renders idempotently from a GameView.
+import { describeContract } from "../contracts.js";
+import { format, gettext, ngettext, number } from "../i18n.js";
+
+const POSITIONS = { 1: "left", 2: "top", 3: "right" };
+
+export function seatName(view, seat) {
+  if (seat === view.you) return gettext("You");
+  return view.players[seat]?.name || format(gettext("Player %(n)s"), { n: seat + 1 });
+}
+
+export function renderSeats(root, view) {
+  const frag = document.createDocumentFragment();
+  for (const p of view.players) {
+    if (p.seat === view.you) continue;
+    const el = document.createElement("article");
+    el.className = `seat seat-${POSITIONS[p.seat] || "other"}`;
+    el.dataset.seat = p.seat;
+    if (view.turn === p.seat && view.phase !== "finished") el.classList.add("active");
+    el.setAttribute("aria-label", seatName(view, p.seat));
+    const fan = Math.min(p.hand_size, 12);
+    el.innerHTML = `
+      <header><h3></h3><span class="badges"></span></header>
+      <p class="rung"></p>
+      <p class="contract"></p>
+      <div class="fan" aria-hidden="true">${'<span class="mini-back"></span>'.repeat(fan)}</div>
+      <p class="stats"><span class="hand-size"></span> · <span class="penalty"></span></p>`;
+    el.querySelector("h3").textContent = seatName(view, p.seat);
+    const badges = el.querySelector(".badges");
+    if (view.dealer === p.seat) badges.append(badge(gettext("Dealer"), "dealer"));
+    if (p.laid_down) badges.append(badge(gettext("Laid down"), "down"));
+    el.querySelector(".rung").textContent = format(gettext("Rung %(rung)s · climbed %(climbed)s"), { rung: p.rung, climbed: p.climbed });
+    el.querySelector(".contract").textContent = describeContract(p.contract);
+    el.querySelector(".hand-size").textContent = format(ngettext("%(n)s card", "%(n)s cards", p.hand_size), { n: p.hand_size });
+    el.querySelector(".penalty").textContent = format(gettext("%(points)s penalty"), { points: number(p.penalty) });
+    frag.append(el);
+  }
+  root.replaceChildren(frag);
+}
+
+function badge(text, kind) {
+  const b = document.createElement("span");
+  b.className = `badge ${kind}`;
+  b.textContent = kind === "down" ? `✓ ${text}` : text;
+  return b;
+}
