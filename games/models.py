@@ -83,8 +83,9 @@ class Game(models.Model):
     PRACTICE, DAILY = "practice", "daily"
     MODES = [(PRACTICE, "practice"), (DAILY, "daily")]
     LEVELS = [("easy", "easy"), ("normal", "normal"), ("hard", "hard")]
-    ACTIVE, FINISHED = "active", "finished"
-    STATUSES = [(ACTIVE, "active"), (FINISHED, "finished")]
+    # EXPIRED: a daily still unfinished when its day ended, closed by games.daily (not ranked).
+    ACTIVE, FINISHED, EXPIRED = "active", "finished", "expired"
+    STATUSES = [(ACTIVE, "active"), (FINISHED, "finished"), (EXPIRED, "expired")]
 
     public_id = models.CharField(max_length=24, unique=True, default=new_game_id,
                                  editable=False)
@@ -105,6 +106,9 @@ class Game(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # A daily's client address, keyed-hashed per day (games.daily.address_hash), so moderation
+    # can see many identities playing from one address without keeping the address itself.
+    address_hash = models.CharField(max_length=32, blank=True, default="", editable=False)
 
     objects = GameQuerySet.as_manager()
 
@@ -117,7 +121,8 @@ class Game(models.Model):
                 | Q(mode="daily", daily__isnull=False),
                 name="games_daily_mode_has_a_daily"),
         ]
-        indexes = [models.Index(fields=["owner", "-created_at"], name="games_owner_recent")]
+        indexes = [models.Index(fields=["owner", "-created_at"], name="games_owner_recent"),
+                   models.Index(fields=["daily", "address_hash"], name="games_daily_address")]
 
     def __str__(self) -> str:
         return f"{self.mode} game {self.public_id}"

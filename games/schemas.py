@@ -140,7 +140,7 @@ class GameView(Schema):
     mode: Literal["practice", "daily"]
     level: Literal["easy", "normal", "hard"]
     daily: date | None
-    status: Literal["active", "finished"]
+    status: Literal["active", "finished", "expired"]
     version: int = Field(description="Actions applied so far: send it back with your action.")
     deal: int
     dealer: int
@@ -190,7 +190,7 @@ class GameSummary(Schema):
     mode: Literal["practice", "daily"]
     level: Literal["easy", "normal", "hard"]
     daily: date | None
-    status: Literal["active", "finished"]
+    status: Literal["active", "finished", "expired"]
     version: int
     result: PersonResult | None
     created_at: datetime
