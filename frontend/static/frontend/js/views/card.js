@@ -9,16 +9,10 @@ export function cardElement(card, { tag = "div", small = false, role = "img" } =
   el.dataset.id = card.id;
   if (isJoker(card)) {
     el.classList.add("joker");
-    el.innerHTML = `<span class="corner" aria-hidden="true">★</span><span class="pip" aria-hidden="true">★</span><span class="joker-word" aria-hidden="true"></span>`;
+    // On the table a joker's corner shows the card it stands for (R8), so it reads when fanned.
+    const corner = card.as ? `<b>${card.as.rank}</b><i>${card.as.suit ? GLYPH[card.as.suit] : ""}★</i>` : "★";
+    el.innerHTML = `<span class="corner" aria-hidden="true">${corner}</span><span class="pip" aria-hidden="true">★</span><span class="joker-word" aria-hidden="true"></span>`;
     el.querySelector(".joker-word").textContent = gettext("Joker");
-    if (card.as) {
-      const as = document.createElement("span");
-      as.className = "as";
-      as.setAttribute("aria-hidden", "true");
-      as.textContent = `=${card.as.rank}${card.as.suit ? GLYPH[card.as.suit] : ""}`;
-      if (card.as.suit) as.dataset.suit = card.as.suit;
-      el.append(as);
-    }
   } else {
     el.dataset.suit = card.suit;
     el.innerHTML = `<span class="corner" aria-hidden="true"><b>${card.rank}</b><i>${GLYPH[card.suit]}</i></span><span class="pip" aria-hidden="true">${GLYPH[card.suit]}</span>`;

@@ -40,7 +40,9 @@ export function renderMelds(root, view, targets) {
     box.className = `meld ${meld.kind}` + (meld.owner === view.you ? " mine" : "");
     box.dataset.meld = meld.id;
     const kind = meld.kind === "group" ? gettext("group") : gettext("run");
-    const label = format(gettext("%(owner)s's %(kind)s"), { owner: seatName(view, meld.owner), kind });
+    const label = meld.owner === view.you
+      ? format(gettext("Your %(kind)s"), { kind })
+      : format(gettext("%(owner)s's %(kind)s"), { owner: seatName(view, meld.owner), kind });
     const head = document.createElement("p");
     head.className = "meld-owner";
     head.textContent = label;

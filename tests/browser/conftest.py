@@ -1,0 +1,118 @@
+"""Playwright for Python driving Debian's Chromium against pytest-django's live server.
+
+The live server is a WSGI server: pages see no websocket there and work from the HTTP
+responses alone (each action's response carries the computer players' turns). Screenshots go
+to ``artifacts/screenshots/`` (git-ignored). Every page is checked for console errors and for
+requests to any host but the live server.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import types
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from tests.conftest import CHROMIUM
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 360, "height": 640}
+# A first deal in which the scripted person lays down and then lays off (strategy.find_seed).
+SEED = "browser-130"
+
+
+@pytest.fixture(scope="module")
+def browser(django_db_setup, django_db_blocker):
+    """Chromium for one test module. Playwright's sync API keeps an event loop running in
+    this thread, so Django's async-safety check is lifted while it runs (as pytest-playwright
+    users do): the database calls here are plain synchronous ones."""
+    if not CHROMIUM.exists():
+        pytest.skip(f"browser tests need {CHROMIUM}")
+    from playwright.sync_api import sync_playwright
+
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            yield browser
+            browser.close()
+    finally:
+        if previous is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
+
+
+@pytest.fixture
+def seeded(monkeypatch):
+    """New games get SEED instead of a random seed (the live server runs in this process)."""
+    from games import services
+
+    monkeypatch.setattr(services, "secrets", types.SimpleNamespace(token_hex=lambda n=16: SEED))
+
+
+class Watch:
+    """A page's console errors, uncaught exceptions and requests to other hosts."""
+
+    def __init__(self, page, origin: str):
+        self.errors: list[str] = []
+        self.foreign: list[str] = []
+        page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+        def request(r):
+            scheme = urlsplit(r.url).scheme
+            if scheme in ("http", "https", "ws", "wss") and not r.url.startswith(origin):
+                self.foreign.append(r.url)
+
+        page.on("request", request)
+
+    def check(self):
+        assert self.errors == [], f"console errors: {self.errors}"
+        assert self.foreign == [], f"requests to other hosts: {self.foreign}"
+
+
+@pytest.fixture
+def open_page(browser, live_server):
+    """open_page(viewport, speed="instant", touch=False) -> (page, watch)."""
+    contexts = []
+
+    def make(viewport=DESKTOP, speed="instant", touch=False, locale="en-GB"):
+        context = browser.new_context(viewport=viewport, has_touch=touch, locale=locale)
+        context.add_init_script(
+            f"localStorage.setItem('ladder.settings', {json.dumps(json.dumps({'speed': speed}))})")
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        return page, Watch(page, live_server.url)
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def shoot(page, name: str) -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def axe_violations(page, impacts=("serious", "critical")) -> list[dict]:
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+    return [{"id": v["id"], "impact": v["impact"], "help": v["help"],
+             "nodes": [n["target"] for n in v["nodes"]][:5]}
+            for v in result["violations"] if v["impact"] in impacts]
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")

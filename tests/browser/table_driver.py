@@ -1,0 +1,73 @@
+"""Driving the table page the way a person does: helpers shared by the browser tests."""
+
+from __future__ import annotations
+
+from tests.browser.strategy import discard_choice_json
+
+IDLE = ("() => { const g = document.getElementById('game');"
+        " return g && !g.hasAttribute('data-loading') && !document.querySelector('dialog[open]')"
+        " && (g.classList.contains('my-turn')"
+        " || /over/.test(document.querySelector('[data-turn]').textContent)); }")
+
+
+def view(page) -> dict:
+    """The GameView, as the page's own API would fetch it."""
+    game_id = page.locator("#game").get_attribute("data-game-id")
+    return page.evaluate(
+        "async (id) => (await fetch(`/api/v1/games/${id}`)).json()", game_id)
+
+
+def hint(page) -> dict:
+    game_id = page.locator("#game").get_attribute("data-game-id")
+    return page.evaluate(
+        "async (id) => (await fetch(`/api/v1/games/${id}/hint`)).json()", game_id)
+
+
+def wait_idle(page, on_summary=None):
+    """Wait for the person's turn (or the end), closing deal summaries on the way."""
+    while True:
+        page.wait_for_function(
+            IDLE.replace("return g &&", "return document.querySelector('dialog[open]') || g &&"))
+        if page.locator("dialog[open] [data-summary-continue]").count():
+            if on_summary:
+                on_summary(page)
+            page.click("dialog[open] [data-summary-continue]")
+            continue
+        return
+
+
+def card(page, card_id: str):
+    return page.locator(f'.hand .card[data-id="{card_id}"]')
+
+
+def play_turn(page, record: dict, on_summary=None) -> None:
+    """One turn by mouse: click the stock, lay down / lay off as the hint says, then
+    double-click the discard."""
+    page.click("[data-stock]")
+    wait_idle(page, on_summary)
+    while True:
+        v = view(page)
+        if v["phase"] != "play" or v["turn"] != v["you"]:
+            return
+        h = hint(page)
+        if h["lay_down"] and v["legal"]["lay_down"]:
+            page.click("[data-hint]")
+            page.wait_for_selector("[data-laydown-confirm]:not([disabled])")
+            page.click("[data-laydown-confirm]")
+            record["laid_down"] += 1
+            wait_idle(page, on_summary)
+            continue
+        if v["legal"]["lay_off"]:
+            option = v["legal"]["lay_off"][0]
+            card(page, option["card"]).click()
+            button = page.locator(f'[data-layoff="{option["meld"]}"][data-end="{option["end"]}"]')
+            if not button.count():
+                button = page.locator(f'[data-layoff="{option["meld"]}"]').first
+            button.click()
+            record["laid_off"] += 1
+            wait_idle(page, on_summary)
+            continue
+        card(page, discard_choice_json(v)).dblclick()
+        record["discarded"] += 1
+        wait_idle(page, on_summary)
+        return

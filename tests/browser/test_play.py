@@ -1,0 +1,118 @@
+"""A person plays Ladder Rummy in Chromium: mouse, touch and keyboard, against the live API."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.conftest import DESKTOP, PHONE, shoot
+from tests.browser.table_driver import card, play_turn, view, wait_idle
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+MAX_TURNS = 40
+
+
+def start_practice(page, base_url: str, level: str = "easy") -> None:
+    page.goto(base_url + "/")
+    page.check(f'input[name="level"][value="{level}"]')
+    page.click("[data-practice-start]")
+    page.wait_for_url("**/play/**")
+    wait_idle(page)
+
+
+def test_a_practice_game_is_played_through_a_whole_deal_with_the_mouse(
+        open_page, live_server, seeded):
+    page, watch = open_page(DESKTOP, speed="fast")
+    page.goto(live_server.url + "/")
+    shoot(page, "home-desktop")
+    start_practice(page, live_server.url)
+    shoot(page, "table-desktop")
+    assert page.locator(".hand .card").count() == 10
+    assert page.locator(".seat").count() == 3
+    assert page.locator(".ladder .rung").count() == 10
+    assert page.locator(".hand .card").first.get_attribute("aria-label")  # "seven of hearts"
+
+    # Not allowed yet: a discard before drawing says why, with the rule.
+    page.keyboard.press("Tab")
+    page.locator(".hand .card").first.dblclick()
+    assert "Draw a card first" in page.inner_text("[data-message]")
+    assert "R13" in page.inner_text("[data-message]")
+
+    record = {"laid_down": 0, "laid_off": 0, "discarded": 0, "summaries": 0}
+
+    def summary(p):
+        record["summaries"] += 1
+        assert "Deal 1 is over" in p.inner_text("dialog[open]")
+        shoot(p, "deal-summary-desktop")
+
+    turns = 0
+    while view(page)["deal"] == 1 and turns < MAX_TURNS:
+        play_turn(page, record, on_summary=summary)
+        turns += 1
+        if record["laid_down"] and not record.get("shot"):
+            record["shot"] = shoot(page, "table-laid-down-desktop")
+
+    v = view(page)
+    assert v["deal"] == 2, f"deal 1 did not end in {MAX_TURNS} turns"
+    assert record["summaries"] == 1
+    assert record["laid_down"] == 1 and record["laid_off"] >= 1
+    assert v["deals"][0]["climbed"][0] is True
+    # The bots' turns were shown, in words, as they happened.
+    log = page.locator("[data-log] li").all_inner_texts()
+    assert any("Ada" in line and "discarded" in line for line in log)
+    assert "Deal 2 of 10" in page.inner_text("[data-deal-info]")
+
+    # A reload lands exactly where the game was.
+    ids = "els => els.map(e => e.dataset.id)"
+    hand_before = page.locator(".hand .card").evaluate_all(ids)
+    page.reload()
+    wait_idle(page)
+    assert page.locator(".hand .card").evaluate_all(ids) == hand_before
+    shoot(page, "table-deal2-desktop")
+    watch.check()
+
+
+def test_a_turn_by_keyboard_alone(open_page, live_server):
+    page, watch = open_page(DESKTOP)
+    start_practice(page, live_server.url)
+    version = view(page)["version"]
+    page.keyboard.press("s")  # draw from the stock
+    wait_idle(page)
+    focused = page.evaluate("document.activeElement.dataset.id")
+    label = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert focused and "just drawn" in label
+    # Arrows move along the hand; Space selects; D discards the focused card.
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Space")
+    assert page.locator(".hand .card.selected").count() == 1
+    target = page.evaluate("document.activeElement.dataset.id")
+    legal = view(page)["legal"]["discard"]
+    if target not in legal:
+        page.keyboard.press("ArrowRight")
+        target = page.evaluate("document.activeElement.dataset.id")
+    page.keyboard.press("d")
+    wait_idle(page)
+    after = view(page)
+    assert after["version"] > version + 1
+    assert target not in [c["id"] for c in after["hand"]]
+    watch.check()
+
+
+def test_a_turn_by_touch_on_a_phone(open_page, live_server):
+    page, watch = open_page(PHONE, touch=True)
+    page.goto(live_server.url + "/")
+    shoot(page, "home-phone")
+    start_practice(page, live_server.url)
+    shoot(page, "table-phone")
+    page.tap("[data-stock]")
+    wait_idle(page)
+    fresh = page.locator(".hand .card.fresh")
+    fresh_id = fresh.get_attribute("data-id")
+    legal = view(page)["legal"]["discard"]
+    chosen = fresh_id if fresh_id in legal else legal[0]
+    card(page, chosen).tap()
+    card(page, chosen).tap()  # a double tap discards
+    wait_idle(page)
+    assert chosen not in [c["id"] for c in view(page)["hand"]]
+    shoot(page, "table-phone-after-turn")
+    watch.check()
