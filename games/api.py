@@ -22,6 +22,7 @@ from ninja import Query, Router, Schema, Status
 from ninja.throttling import SimpleRateThrottle
 
 from games import services
+from games.api_daily import start_todays_daily
 from games.engine import IllegalAction
 from games.errors import ApiError, not_found
 from games.identity import (
@@ -124,13 +125,16 @@ def _game_of(request: HttpRequest, game_id: str) -> Game:
         raise not_found() from None
 
 
-@router.post("/games", response={201: GameView, **ERRORS}, auth=PLAYER_OR_NEW_BROWSER)
+@router.post("/games", response={200: GameView, 201: GameView, **ERRORS},
+             auth=PLAYER_OR_NEW_BROWSER)
 def start_game(request: HttpRequest, payload: NewGame, response: HttpResponse):
-    """Start a practice game against three bots of ``level``. A browser without a player gets
-    one here (CSRF-checked), with its cookie. The daily comes with its own issue."""
-    if payload.mode != Game.PRACTICE:
-        raise ApiError(422, "mode_unavailable", "The daily game is not open yet.")
+    """Start a practice game against three bots of ``level``, or today's daily (``level`` is
+    then the daily's, the same for everyone): 201 with a new game, or 200 with the daily you
+    already have (one attempt a day). A browser without a player gets one here
+    (CSRF-checked), with its cookie."""
     player = player_for_write(request, response)
+    if payload.mode == Game.DAILY:
+        return start_todays_daily(request, player)
     played = services.start_game(player, payload.mode, payload.level)
     return Status(201, services.game_view(played.game, played.state))
 

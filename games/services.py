@@ -37,6 +37,7 @@ from django.utils import timezone
 
 from games import signals
 from games.bots import choose, rng_for
+from games.daily import day_has_ended
 from games.engine import (
     DRAW,
     ENGINE_VERSION,
@@ -47,6 +48,7 @@ from games.engine import (
     Draw,
     Event,
     GameState,
+    IllegalAction,
     action_from_json,
     apply,
     best_lay_down,
@@ -56,7 +58,7 @@ from games.engine import (
     result_json,
 )
 from games.engine.cards import card_id, face_of
-from games.models import Game, GameAction, Player
+from games.models import DailyDeal, Game, GameAction, Player
 from games.names import clean_name, random_name
 
 logger = logging.getLogger(__name__)
@@ -114,19 +116,22 @@ def rename_player(player: Player, raw_name: str) -> Player:
 # --- Games --------------------------------------------------------------------------------
 
 
-def start_game(player: Player, mode: str = Game.PRACTICE, level: str = "normal") -> Played:
-    """A new practice game: a secret random seed, the deal, then the bots up to the person's
-    first turn. The daily (mode "daily") comes with its own service (DESIGN §7)."""
-    if mode != Game.PRACTICE:
+def start_game(player: Player, mode: str = Game.PRACTICE, level: str = "normal", *,
+               daily: DailyDeal | None = None, address_hash: str = "") -> Played:
+    """A new game: the deal, then the bots up to the person's first turn. A practice game gets
+    a secret random seed; a daily (mode "daily", started by games.daily.start_daily, which
+    passes the day's deal) plays the day's seed (R26, DESIGN §7)."""
+    if (mode == Game.DAILY) != (daily is not None) or mode not in (Game.PRACTICE, Game.DAILY):
         raise ModeUnavailable(mode)
     if level not in LEVELS:
         raise ValueError(level)
-    seed = secrets.token_hex(16)
+    seed = daily.seed if daily is not None else secrets.token_hex(16)
     state, events = new_game(seed)
     messages = _messages(events, 0)
     with transaction.atomic():
-        game = Game(owner=player, mode=mode, level=level, seed=seed,
-                    engine_version=ENGINE_VERSION, version=0, state={})
+        game = Game(owner=player, mode=mode, level=level, seed=seed, daily=daily,
+                    address_hash=address_hash, engine_version=ENGINE_VERSION, version=0,
+                    state={})
         steps: list[tuple[int, Action]] = []
         state = _run_bots(game, state, steps, messages)
         game.state = state.to_json()
@@ -156,6 +161,9 @@ def act(public_id: str, player: Player, expected_version: int, action_data) -> P
                 .filter(public_id=public_id, owner=player).first())
         if game is None:
             raise GameNotFound(public_id)
+        if day_has_ended(game):  # R26: its seed is public now
+            raise IllegalAction("daily_over", "R26", "This daily's day has ended (UTC): it "
+                                                     "can no longer be played.")
         state = game.load_state()
         if expected_version != game.version:
             raise StaleVersion(game, state)
@@ -310,7 +318,7 @@ def replay_of(game: Game) -> dict:
     check it). A daily's only once its day has ended (R26), so the seed stays secret."""
     if not game.finished:
         raise ReplayUnavailable("The replay opens when the game is over.")
-    if game.daily_id and game.daily.date >= timezone.now().date():
+    if game.daily_id and not day_has_ended(game):
         raise ReplayUnavailable("A daily's replay opens when its day has ended (UTC).")
     log = list(game.actions.order_by("index").values_list("index", "seat", "action"))
     state, events = new_game(game.seed)

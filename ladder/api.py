@@ -20,6 +20,7 @@ from ninja import NinjaAPI, Schema, Status
 from ninja.errors import HttpError, Throttled, ValidationError
 
 from games.api import router as games_router
+from games.api_daily import router as daily_router
 from leaderboards.api import router as leaderboards_router
 
 logger = logging.getLogger(__name__)
@@ -116,4 +117,5 @@ def health(request: HttpRequest):
 
 
 api.add_router("", games_router)
+api.add_router("", daily_router)
 api.add_router("/leaderboards", leaderboards_router)
