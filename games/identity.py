@@ -83,15 +83,21 @@ def player_from_cookie(raw: str | None) -> Player | None:
     public_id, _, epoch = value.partition(":")
     if not epoch.isdigit():
         return None
-    player = Player.objects.filter(public_id=public_id, cookie_epoch=int(epoch)).first()
-    return touch(player) if player else None
+    try:
+        player = Player.objects.get(public_id=public_id, cookie_epoch=int(epoch))
+    except Player.DoesNotExist:
+        return None
+    return touch(player)
 
 
 def player_from_token(token: str) -> Player | None:
     if not token:
         return None
-    player = Player.objects.filter(token_hash=hash_token(token)).first()
-    return touch(player) if player else None
+    try:
+        player = Player.objects.get(token_hash=hash_token(token))
+    except Player.DoesNotExist:
+        return None
+    return touch(player)
 
 
 def touch(player: Player) -> Player:

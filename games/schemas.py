@@ -11,10 +11,18 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Annotated, Any, Literal
 
-from ninja import Field, Schema
-from pydantic import WithJsonSchema
+from ninja import Schema
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
 from games.names import NAME_MAX_CHARS
+
+
+class Out(BaseModel):
+    """Response shapes: plain pydantic models (validated natively: django-ninja's Schema wraps
+    every nested object for ORM access, which costs a millisecond per GameView)."""
+
+    model_config = ConfigDict(populate_by_name=True)
+
 
 CARD_ID = r"^(?:(?:[2-9]|10|[AJQK])[SHDC]\.[12]|JK\.[123])$"
 
@@ -22,27 +30,27 @@ CARD_ID = r"^(?:(?:[2-9]|10|[AJQK])[SHDC]\.[12]|JK\.[123])$"
 # --- Errors -------------------------------------------------------------------------------
 
 
-class ErrorDetail(Schema):
+class ErrorDetail(Out):
     code: str = Field(description="Stable, machine-readable: switch on this.")
     message: str = Field(description="For people (English).")
     rule: str | None = Field(None, description="The rule broken, e.g. R16 (RULES.md).")
     details: list[dict[str, Any]] | None = None
 
 
-class Error(Schema):
+class Error(Out):
     error: ErrorDetail
 
 
 # --- Players ------------------------------------------------------------------------------
 
 
-class NewPlayer(Schema):
+class NewPlayer(Out):
     id: str
     name: str
     token: str = Field(description="Shown once: send it as 'Authorization: Bearer <token>'.")
 
 
-class Me(Schema):
+class Me(Out):
     id: str
     name: str
     registered: bool = Field(description="Whether an account (username) is attached.")
@@ -55,19 +63,19 @@ class MeUpdate(Schema):
                       description="2-24 letters, digits, spaces and - _ . '")
 
 
-class CsrfToken(Schema):
+class CsrfToken(Out):
     csrf_token: str
 
 
 # --- Cards, melds, views ------------------------------------------------------------------
 
 
-class Face(Schema):
+class Face(Out):
     rank: str
     suit: Literal["S", "H", "D", "C"] | None = None
 
 
-class Card(Schema):
+class Card(Out):
     id: str = Field(pattern=CARD_ID, examples=["7H.1", "JK.2"])
     rank: Literal["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"] | None = None
     suit: Literal["S", "H", "D", "C"] | None = None
@@ -76,18 +84,18 @@ class Card(Schema):
                              description="On the table: the card a joker stands for (R8).")
 
 
-class MeldRequirement(Schema):
+class MeldRequirement(Out):
     kind: Literal["group", "run"]
     min_cards: int
 
 
-class Contract(Schema):
+class Contract(Out):
     rung: int
     description: str
     melds: list[MeldRequirement]
 
 
-class SeatInfo(Schema):
+class SeatInfo(Out):
     seat: int
     name: str
     bot: bool
@@ -99,27 +107,27 @@ class SeatInfo(Schema):
     penalty: int
 
 
-class TableMeld(Schema):
+class TableMeld(Out):
     id: int
     owner: int
     kind: Literal["group", "run"]
     cards: list[Card]
 
 
-class LayOffOption(Schema):
+class LayOffOption(Out):
     meld: int
     card: str
     end: Literal["low", "high"]
 
 
-class Legal(Schema):
+class Legal(Out):
     draw: list[Literal["stock", "discard"]]
     lay_down: bool = Field(description="The contract may be laid down now, if the hand holds it.")
     lay_off: list[LayOffOption]
     discard: list[str]
 
 
-class DealResult(Schema):
+class DealResult(Out):
     deal: int
     dealer: int
     ending: Literal["went_out", "stock_exhausted"]
@@ -128,14 +136,14 @@ class DealResult(Schema):
     climbed: list[bool]
 
 
-class SeatResult(Schema):
+class SeatResult(Out):
     seat: int
     contracts: int
     penalty: int
     place: int
 
 
-class GameView(Schema):
+class GameView(Out):
     id: str
     mode: Literal["practice", "daily"]
     level: Literal["easy", "normal", "hard"]
@@ -162,30 +170,30 @@ class GameView(Schema):
     finished_at: datetime | None
 
 
-class Event(Schema):
+class Event(Out):
     v: int = Field(description="The game's version right after the action behind this event.")
     t: str = Field(description="deal_started, drew, laid_down, laid_off, discarded, "
                                "stock_rebuilt, deal_ended, game_finished")
     d: dict[str, Any]
 
 
-class ActionResult(Schema):
+class ActionResult(Out):
     game: GameView
     events: list[Event]
 
 
-class Stale(Schema):
+class Stale(Out):
     error: ErrorDetail
     game: GameView
 
 
-class PersonResult(Schema):
+class PersonResult(Out):
     contracts: int
     penalty: int
     place: int
 
 
-class GameSummary(Schema):
+class GameSummary(Out):
     id: str
     mode: Literal["practice", "daily"]
     level: Literal["easy", "normal", "hard"]
@@ -198,7 +206,7 @@ class GameSummary(Schema):
     finished_at: datetime | None
 
 
-class GameList(Schema):
+class GameList(Out):
     items: list[GameSummary]
     count: int
 
@@ -237,7 +245,7 @@ class ActionRequest(Schema):
     action: ActionJson
 
 
-class Hint(Schema):
+class Hint(Out):
     version: int
     lay_down: list[list[str]] | None = Field(
         description="Melds to lay the contract down with now (fewest penalty points left), or "
@@ -245,20 +253,20 @@ class Hint(Schema):
     lay_off: list[LayOffOption]
 
 
-class ReplayAction(Schema):
+class ReplayAction(Out):
     index: int
     seat: int
     action: dict[str, Any]
 
 
-class ReplayDeal(Schema):
+class ReplayDeal(Out):
     deal: int
     dealer: int
     discard_top: Card
     hands: list[list[Card]]
 
 
-class Replay(Schema):
+class Replay(Out):
     id: str
     mode: Literal["practice", "daily"]
     level: Literal["easy", "normal", "hard"]

@@ -144,10 +144,11 @@ def start_game(player: Player, mode: str = Game.PRACTICE, level: str = "normal",
 
 
 def get_game(player: Player, public_id: str) -> Game:
-    game = (Game.objects.select_related("owner", "daily")
-            .filter(public_id=public_id, owner=player).first())
-    if game is None:
-        raise GameNotFound(public_id)
+    try:
+        game = Game.objects.get(public_id=public_id, owner=player)
+    except Game.DoesNotExist:
+        raise GameNotFound(public_id) from None
+    game.owner = player
     return game
 
 
@@ -157,10 +158,11 @@ def act(public_id: str, player: Player, expected_version: int, action_data) -> P
     Raises IllegalAction (malformed or against the rules), GameNotFound, StaleVersion."""
     action = action_from_json(action_data)
     with transaction.atomic():
-        game = (Game.objects.select_for_update(of=("self",)).select_related("owner", "daily")
-                .filter(public_id=public_id, owner=player).first())
-        if game is None:
-            raise GameNotFound(public_id)
+        try:
+            game = Game.objects.select_for_update().get(public_id=public_id, owner=player)
+        except Game.DoesNotExist:
+            raise GameNotFound(public_id) from None
+        game.owner = player
         if day_has_ended(game):  # R26: its seed is public now
             raise IllegalAction("daily_over", "R26", "This daily's day has ended (UTC): it "
                                                      "can no longer be played.")
@@ -223,7 +225,7 @@ def _messages(events: list[Event], version: int) -> list[dict]:
 def _append(game: Game, steps: list[tuple[int, Action]], first_index: int) -> None:
     now = timezone.now()
     GameAction.objects.bulk_create([
-        GameAction(game=game, index=first_index + i, seat=seat, action=action.to_json(),
+        GameAction(game_id=game.pk, index=first_index + i, seat=seat, action=action.to_json(),
                    created_at=now)
         for i, (seat, action) in enumerate(steps)])
 
