@@ -1,5 +1,196 @@
-"""The leaderboards' HTTP endpoints, mounted at /api/v1/leaderboards/."""
+"""The leaderboards' HTTP endpoints (DESIGN §5, §8), mounted at /api/v1/leaderboards/.
 
-from ninja import Router
+Public reads; an identity (bearer token or the browser's cookie) is optional and adds ``me``,
+the caller's own entry with its rank, whether or not it is on the page.
+
+- ``GET /daily`` and ``GET /daily/{date}``: a day's board (``YYYY-MM-DD``; today without one).
+- ``GET /week`` and ``GET /week/{week}``: an ISO week's board (``YYYY-Www``; this week
+  without one): each player's sums over that week's dailies.
+- ``GET /players/{id}``: a player's daily history (listed scores); ``GET /me``: one's own,
+  hidden scores included.
+
+Pages: ``limit`` (1-100, default 50) entries in rank order; ``next`` is an opaque cursor to
+pass as ``after`` for the following page (null on the last). Hidden scores and banned
+players never appear. A future day or week is 404; a malformed cursor is 422
+``invalid_cursor``.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime
+
+from django.http import HttpRequest
+from ninja import Query, Router, Schema
+from pydantic import BaseModel, Field
+
+from games import daily
+from games.api_daily import PLAYER_OR_ANONYMOUS, player_of
+from games.errors import ApiError
+from games.identity import PLAYER
+from games.models import Player
+from games.schemas import Error
+from leaderboards import history, services
+from leaderboards.models import WeekScore, week_of
+from leaderboards.ranking import PAGE_DEFAULT, Board, InvalidCursor, day_board, week_board
 
 router = Router(tags=["leaderboards"])
+ERRORS = {401: Error, 404: Error, 422: Error}
+WEEK = re.compile(r"^(\d{4})-W(\d{2})$")
+
+
+class PlayerRef(BaseModel):
+    id: str
+    name: str
+
+
+class Entry(BaseModel):
+    rank: int
+    player: PlayerRef
+    contracts: int = Field(description="Contracts completed (R22): more ranks first.")
+    penalty: int = Field(description="Penalty points: fewer ranks first.")
+    finished_at: datetime = Field(description="When the game ended: earlier ranks first.")
+
+
+class WeekEntry(Entry):
+    days: int = Field(description="Dailies of the week counted in the sums.")
+    finished_at: datetime = Field(description="When the latest counted daily ended: whoever "
+                                              "reached the total earlier ranks first.")
+
+
+class DailyBoard(BaseModel):
+    date: date
+    count: int = Field(description="Entries on the board.")
+    entries: list[Entry]
+    next: str | None = Field(description="Pass as 'after' for the next page.")
+    me: Entry | None = Field(description="Your own entry and rank, if you are on the board.")
+
+
+class WeekBoard(BaseModel):
+    week: str = Field(examples=["2026-W48"])
+    starts: date
+    ends: date
+    count: int
+    entries: list[WeekEntry]
+    next: str | None
+    me: WeekEntry | None
+
+
+class DayRecord(BaseModel):
+    date: date
+    contracts: int
+    penalty: int
+    place: int
+    rank: int | None
+
+
+class History(BaseModel):
+    player: PlayerRef
+    games: int = Field(description="Finished games of any mode.")
+    dailies: int = Field(description="Finished dailies (ranked games).")
+    contracts: int = Field(description="Contracts completed over those dailies.")
+    best_day: DayRecord | None
+    current_streak: int = Field(description="Consecutive days with a finished daily, ending "
+                                            "today or yesterday.")
+    longest_streak: int
+    recent: list[DayRecord] = Field(description="The latest 30 dailies, newest first.")
+
+
+class PageQuery(Schema):
+    limit: int = PAGE_DEFAULT
+    after: str | None = None
+
+
+def _page(board: Board, query: PageQuery, to_json) -> tuple[list[dict], str | None]:
+    try:
+        rows, next_cursor = board.page(query.limit, query.after)
+    except InvalidCursor:
+        raise ApiError(422, "invalid_cursor", "That page cursor is not valid.") from None
+    return [to_json(rank, row) for rank, row in rows], next_cursor
+
+
+def _day_json(day: date, request: HttpRequest, query: PageQuery) -> dict:
+    if day > daily.today():
+        raise ApiError(404, "not_found", "That day has not begun.")
+    board = day_board(day)
+    entries, next_cursor = _page(board, query, services.entry_json)
+    me = None
+    player = player_of(request)
+    if player is not None:
+        mine = board.rows.filter(player=player).first()
+        if mine is not None:
+            mine.player = player
+            me = services.entry_json(board.rank_of(mine), mine)
+    return {"date": day, "count": board.count(), "entries": entries, "next": next_cursor,
+            "me": me}
+
+
+@router.get("/daily", response={200: DailyBoard, **ERRORS}, auth=PLAYER_OR_ANONYMOUS)
+def todays_board(request: HttpRequest, query: Query[PageQuery]):
+    """Today's board (UTC). New entries are also pushed on ``/ws/leaderboards/daily/``."""
+    return _day_json(daily.today(), request, query)
+
+
+@router.get("/daily/{day}", response={200: DailyBoard, **ERRORS}, auth=PLAYER_OR_ANONYMOUS)
+def day_board_of(request: HttpRequest, day: date, query: Query[PageQuery]):
+    """A day's board: contracts completed (more first), penalty points (fewer first), then
+    the earlier finish (R22)."""
+    return _day_json(day, request, query)
+
+
+def _week_bounds(week: str) -> tuple[date, date]:
+    match = WEEK.match(week)
+    if not match:
+        raise ApiError(422, "invalid_week", "A week is written YYYY-Www, e.g. 2026-W48.")
+    try:
+        starts = date.fromisocalendar(int(match[1]), int(match[2]), 1)
+    except ValueError:
+        raise ApiError(422, "invalid_week", "There is no such ISO week.") from None
+    return starts, date.fromisocalendar(int(match[1]), int(match[2]), 7)
+
+
+def _week_json(week: str, request: HttpRequest, query: PageQuery) -> dict:
+    starts, ends = _week_bounds(week)
+    if starts > daily.today():
+        raise ApiError(404, "not_found", "That week has not begun.")
+    board = week_board(week)
+    entries, next_cursor = _page(board, query, services.week_entry_json)
+    me = None
+    player = player_of(request)
+    if player is not None:
+        mine = WeekScore.objects.filter(week=week, player=player).first()
+        if mine is not None:
+            mine.player = player
+            me = services.week_entry_json(board.rank_of(mine), mine)
+    return {"week": week, "starts": starts, "ends": ends, "count": board.count(),
+            "entries": entries, "next": next_cursor, "me": me}
+
+
+@router.get("/week", response={200: WeekBoard, **ERRORS}, auth=PLAYER_OR_ANONYMOUS)
+def this_weeks_board(request: HttpRequest, query: Query[PageQuery]):
+    """This ISO week's board (weeks start on Monday, UTC)."""
+    return _week_json(week_of(daily.today()), request, query)
+
+
+@router.get("/week/{week}", response={200: WeekBoard, **ERRORS}, auth=PLAYER_OR_ANONYMOUS)
+def week_board_of(request: HttpRequest, week: str, query: Query[PageQuery]):
+    """An ISO week's board (``YYYY-Www``): each player's contracts and penalty points summed
+    over that week's dailies; more contracts first, then fewer points, then whoever reached
+    the total first. A daily not played counts nothing."""
+    return _week_json(week, request, query)
+
+
+@router.get("/players/{player_id}", response={200: History, **ERRORS}, auth=None)
+def player_history(request: HttpRequest, player_id: str):
+    """A player's dailies as the boards show them: games, contracts, best day, streaks."""
+    player = Player.objects.filter(public_id=player_id[:32], banned_at__isnull=True).first()
+    if player is None:
+        raise ApiError(404, "not_found", "No such player.")
+    return history.history(player)
+
+
+@router.get("/me", response={200: History, **ERRORS}, auth=PLAYER)
+def my_history(request: HttpRequest):
+    """Your own dailies, including any a moderator took off the boards."""
+    return history.history(request.auth, include_hidden=True)
+

@@ -6,3 +6,6 @@ class LeaderboardsConfig(AppConfig):
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "leaderboards"
+
+    def ready(self) -> None:
+        from leaderboards import receivers  # noqa: F401  (connects the game_finished receiver)

@@ -1,0 +1,160 @@
+"""Boards: pages in rank order, a rank without counting the board, and the tallies behind it.
+
+A board is a day's listed scores (:class:`DayBoard`) or a week's sums (:class:`WeekBoard`),
+both ordered by R22: contracts descending, penalty ascending, then the earlier time, then id.
+
+Pages are keyset-paginated: a cursor names the last entry shown (its sort key and rank), and
+the next page starts strictly after it. Because the board mixes descending and ascending
+columns, "after" is three index range scans tried in order (same pair and later; same
+contracts and more penalty; fewer contracts), each of which starts exactly where it should.
+
+``rank = 1 + (entries in better (contracts, penalty) pairs, from the tallies)
++ (entries with the same pair and an earlier (time, id), from the board's index)``.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from django.db import IntegrityError, transaction
+from django.db.models import F, Model, Q, QuerySet, Sum
+
+from leaderboards.models import DAY_ORDER, WEEK_ORDER, Score, Tally, WeekScore
+
+PAGE_MAX = 100
+PAGE_DEFAULT = 50
+
+
+class InvalidCursor(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class Board:
+    """One board: its tally key, its rows and the name of its time column."""
+
+    key: str
+    rows: QuerySet
+    time_field: str
+    order: tuple[str, ...]
+
+    def ranked(self) -> QuerySet:
+        return self.rows.order_by(*self.order)
+
+    def count(self) -> int:
+        return Tally.objects.filter(board=self.key).aggregate(n=Sum("entries"))["n"] or 0
+
+    def rank_of(self, entry: Model) -> int:
+        """1 + the entries strictly ahead of ``entry`` (which must be on this board)."""
+        contracts, penalty = entry.contracts, entry.penalty
+        better_pairs = (Tally.objects.filter(board=self.key)
+                        .filter(Q(contracts__gt=contracts)
+                                | Q(contracts=contracts, penalty__lt=penalty))
+                        .aggregate(n=Sum("entries"))["n"] or 0)
+        moment = getattr(entry, self.time_field)
+        same_pair_earlier = (self.rows.filter(contracts=contracts, penalty=penalty)
+                             .filter(Q(**{f"{self.time_field}__lt": moment})
+                                     | Q(**{self.time_field: moment, "id__lt": entry.id}))
+                             .count())
+        return better_pairs + same_pair_earlier + 1
+
+    def page(self, limit: int, cursor: str | None) -> tuple[list[tuple[int, Model]], str | None]:
+        """Up to ``limit`` ranked entries after ``cursor`` (the start when None), with their
+        ranks, and the cursor of the next page (None at the end)."""
+        limit = max(1, min(limit, PAGE_MAX))
+        if cursor is None:
+            rows = list(self.ranked().select_related("player")[:limit + 1])
+            first_rank = 1
+        else:
+            contracts, penalty, moment, last_id, last_rank = decode_cursor(cursor)
+            rows = []
+            t = self.time_field
+            for after in (
+                Q(contracts=contracts, penalty=penalty)
+                & (Q(**{f"{t}__gt": moment}) | Q(**{t: moment, "id__gt": last_id})),
+                Q(contracts=contracts, penalty__gt=penalty),
+                Q(contracts__lt=contracts),
+            ):
+                rows += self.ranked().filter(after).select_related("player")[
+                    :limit + 1 - len(rows)]
+                if len(rows) > limit:
+                    break
+            first_rank = last_rank + 1
+        more = len(rows) > limit
+        rows = rows[:limit]
+        ranked = [(first_rank + i, row) for i, row in enumerate(rows)]
+        next_cursor = None
+        if more and rows:
+            last = rows[-1]
+            next_cursor = encode_cursor(last.contracts, last.penalty,
+                                        getattr(last, self.time_field), last.id,
+                                        first_rank + len(rows) - 1)
+        return ranked, next_cursor
+
+
+def day_board(day: date) -> Board:
+    return Board(day.isoformat(), Score.objects.listed().for_day(day), "finished_at",
+                 tuple(DAY_ORDER))
+
+
+def week_board(week: str) -> Board:
+    return Board(week, WeekScore.objects.filter(week=week), "reached_at", tuple(WEEK_ORDER))
+
+
+# --- Cursors ----------------------------------------------------------------------------------
+
+
+def encode_cursor(contracts: int, penalty: int, moment: datetime, pk: int, rank: int) -> str:
+    raw = json.dumps([contracts, penalty, moment.isoformat(), pk, rank], separators=(",", ":"))
+    return base64.urlsafe_b64encode(raw.encode()).decode().rstrip("=")
+
+
+def decode_cursor(cursor: str) -> tuple[int, int, datetime, int, int]:
+    try:
+        padded = cursor + "=" * (-len(cursor) % 4)
+        contracts, penalty, moment, pk, rank = json.loads(base64.urlsafe_b64decode(padded))
+        values = (int(contracts), int(penalty), datetime.fromisoformat(moment), int(pk),
+                  int(rank))
+    except (ValueError, TypeError, binascii.Error, UnicodeDecodeError) as exc:
+        raise InvalidCursor(cursor) from exc
+    if values[2].tzinfo is None or min(values[0], values[1], values[3], values[4]) < 0:
+        raise InvalidCursor(cursor)
+    return values
+
+
+# --- Tallies ----------------------------------------------------------------------------------
+
+
+class Tallies:
+    """Changes to the tallies collected during one transaction and written in one sorted
+    order, so that two transactions never take the same tally rows' locks in opposite orders
+    (which PostgreSQL would break as a deadlock)."""
+
+    def __init__(self) -> None:
+        self.deltas: dict[tuple[str, int, int], int] = defaultdict(int)
+
+    def add(self, board: str, contracts: int, penalty: int, delta: int) -> None:
+        self.deltas[(board, contracts, penalty)] += delta
+
+    def write(self) -> None:
+        for (board, contracts, penalty), delta in sorted(self.deltas.items()):
+            if delta:
+                _bump(board, contracts, penalty, delta)
+        self.deltas.clear()
+
+
+def _bump(board: str, contracts: int, penalty: int, delta: int) -> None:
+    pair = Tally.objects.filter(board=board, contracts=contracts, penalty=penalty)
+    if pair.update(entries=F("entries") + delta):
+        return
+    try:
+        with transaction.atomic():
+            Tally.objects.create(board=board, contracts=contracts, penalty=penalty,
+                                 entries=delta)
+    except IntegrityError:  # another transaction created the pair first
+        pair.update(entries=F("entries") + delta)

@@ -1,0 +1,268 @@
+"""The only code that writes scores and moderation (DESIGN §8): check, then change in one
+transaction, then tell the websocket board after commit.
+
+:func:`record_score` is called by the ``game_finished`` receiver (leaderboards.receivers)
+inside the transaction that finishes a ranked game, from the game's own result (R23): if the
+game rolls back, so does its score. The moderation services are what Django admin's actions
+call; each one writes a :class:`~leaderboards.models.ModerationLog` row and never deletes a
+score.
+
+Locks: a player's row is locked (``SELECT ... FOR UPDATE``) before any of their scores change,
+so a finishing game and a moderator's action on the same player take turns; the tallies are
+written last, in one sorted order (leaderboards.ranking.Tallies).
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import partial
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+from django.db.models import Count, Max, Sum
+from django.utils import timezone
+
+from games import daily
+from games.models import Game, Player
+from games.names import random_name
+from leaderboards import flags
+from leaderboards.models import ModerationLog, Score, WeekScore, week_of
+from leaderboards.ranking import Tallies, day_board
+
+logger = logging.getLogger(__name__)
+
+BOARD_GROUP = "leaderboards.daily"  # the websocket group of today's board
+
+
+class ReasonRequired(ValueError):
+    """Every moderation action needs a reason: it goes into the log."""
+
+
+# --- Entries as the API and the websocket show them --------------------------------------------
+
+
+def player_json(player: Player) -> dict:
+    return {"id": player.public_id, "name": player.name}
+
+
+def entry_json(rank: int, score: Score) -> dict:
+    return {"rank": rank, "player": player_json(score.player), "contracts": score.contracts,
+            "penalty": score.penalty, "finished_at": score.finished_at}
+
+
+def week_entry_json(rank: int, week_score: WeekScore) -> dict:
+    return {"rank": rank, "player": player_json(week_score.player),
+            "contracts": week_score.contracts, "penalty": week_score.penalty,
+            "days": week_score.days, "finished_at": week_score.reached_at}
+
+
+# --- Recording ----------------------------------------------------------------------------------
+
+
+def record_score(game: Game) -> Score | None:
+    """The score of a finished ranked game, from the game's own result (never a client's
+    number). Idempotent: a game has at most one score. Must run inside the finishing
+    transaction (the ``game_finished`` signal)."""
+    if not game.ranked or not game.finished:
+        return None
+    existing = Score.objects.filter(game=game).first()
+    if existing is not None:
+        return existing
+    player = Player.objects.select_for_update().get(pk=game.owner_id)
+    score = Score(
+        game=game, player=player, day=game.daily.date, week=week_of(game.daily.date),
+        contracts=game.contracts, penalty=game.penalty, place=game.place,
+        finished_at=game.finished_at,
+        play_seconds=max(0, int((game.finished_at - game.created_at).total_seconds())),
+        person_actions=flags.person_actions(game),
+        listed=player.banned_at is None,
+    )
+    score.flags = flags.flags_for(score, game)
+    score.flagged = bool(score.flags)
+    score.save(force_insert=True)
+    if Score.SHARED_ADDRESS in score.flags:
+        flags.flag_address_neighbours(game)
+    if score.listed:
+        tallies = Tallies()
+        tallies.add(score.day.isoformat(), score.contracts, score.penalty, +1)
+        _refresh_week(player, score.week, tallies)
+        tallies.write()
+        _announce_entry(score)
+    return score
+
+
+def _refresh_week(player: Player, week: str, tallies: Tallies) -> None:
+    """Rebuild a player's WeekScore from their listed scores of ``week``."""
+    sums = Score.objects.listed().filter(player=player, week=week).aggregate(
+        contracts=Sum("contracts"), penalty=Sum("penalty"), days=Count("id"),
+        reached_at=Max("finished_at"))
+    current = WeekScore.objects.filter(player=player, week=week).first()
+    if current is not None:
+        tallies.add(week, current.contracts, current.penalty, -1)
+    if not sums["days"]:
+        if current is not None:
+            current.delete()  # derived data: the scores themselves stay
+        return
+    if current is None:
+        current = WeekScore(player=player, week=week)
+    for name, value in sums.items():
+        setattr(current, name, value)
+    current.save()
+    tallies.add(week, current.contracts, current.penalty, +1)
+
+
+def _set_listed(scores: list[Score], listed: bool) -> list[Score]:
+    """Put scores on or off the boards, keeping tallies and week sums right. Returns the
+    scores that changed. The caller holds the players' locks."""
+    changed = [s for s in scores if s.listed != listed]
+    if not changed:
+        return []
+    tallies = Tallies()
+    for score in changed:
+        score.listed = listed
+        score.save(update_fields=["listed", "hidden_at"])
+        tallies.add(score.day.isoformat(), score.contracts, score.penalty, +1 if listed else -1)
+    for player_id, week in sorted({(s.player_id, s.week) for s in changed}):
+        _refresh_week(Player(pk=player_id), week, tallies)
+    tallies.write()
+    return changed
+
+
+# --- Moderation ---------------------------------------------------------------------------------
+
+
+def _check_reason(reason: str) -> str:
+    reason = (reason or "").strip()
+    if not reason:
+        raise ReasonRequired("A moderation action needs a reason.")
+    return reason
+
+
+def _log(moderator, action: str, player: Player, reason: str, score: Score | None = None,
+         **details) -> ModerationLog:
+    return ModerationLog.objects.create(
+        moderator=moderator, moderator_name=moderator.get_username(), action=action,
+        player=player, score=score, reason=reason, details=details)
+
+
+def _lock_player(player_id: int) -> Player:
+    return Player.objects.select_for_update().get(pk=player_id)
+
+
+def hide_score(score: Score, moderator, reason: str) -> bool:
+    """Take a score off every board (it stays in the database). False if already hidden."""
+    reason = _check_reason(reason)
+    with transaction.atomic():
+        player = _lock_player(score.player_id)
+        score = Score.objects.select_for_update().get(pk=score.pk)
+        if score.hidden:
+            return False
+        score.hidden_at = timezone.now()
+        if not _set_listed([score], False):
+            score.save(update_fields=["hidden_at"])
+        _log(moderator, ModerationLog.HIDE, player, reason, score)
+        _announce_removal(score.day, player)
+    return True
+
+
+def restore_score(score: Score, moderator, reason: str) -> bool:
+    """Undo a hide; the score is listed again unless its player is banned."""
+    reason = _check_reason(reason)
+    with transaction.atomic():
+        player = _lock_player(score.player_id)
+        score = Score.objects.select_for_update().get(pk=score.pk)
+        if not score.hidden:
+            return False
+        score.hidden_at = None
+        if player.banned_at is not None or not _set_listed([score], True):
+            score.save(update_fields=["hidden_at"])
+        _log(moderator, ModerationLog.RESTORE, player, reason, score)
+        if score.listed:
+            _announce_entry(score)
+    return True
+
+
+def ban_player(player: Player, moderator, reason: str) -> bool:
+    """Keep a player off the boards: their scores (past and future) are unlisted."""
+    reason = _check_reason(reason)
+    with transaction.atomic():
+        player = _lock_player(player.pk)
+        if player.banned_at is not None:
+            return False
+        player.banned_at = timezone.now()
+        player.save(update_fields=["banned_at"])
+        changed = _set_listed(list(player.scores.filter(listed=True)), False)
+        _log(moderator, ModerationLog.BAN, player, reason, unlisted=len(changed))
+        for score in changed:
+            _announce_removal(score.day, player)
+    return True
+
+
+def unban_player(player: Player, moderator, reason: str) -> bool:
+    reason = _check_reason(reason)
+    with transaction.atomic():
+        player = _lock_player(player.pk)
+        if player.banned_at is None:
+            return False
+        player.banned_at = None
+        player.save(update_fields=["banned_at"])
+        changed = _set_listed(list(player.scores.filter(hidden_at__isnull=True)), True)
+        _log(moderator, ModerationLog.UNBAN, player, reason, listed=len(changed))
+        for score in changed:
+            _announce_entry(score)
+    return True
+
+
+def reset_name(player: Player, moderator, reason: str) -> str:
+    """Replace a display name with a fresh random one; returns the new name."""
+    reason = _check_reason(reason)
+    with transaction.atomic():
+        player = _lock_player(player.pk)
+        old = player.name
+        player.name = random_name()
+        player.save(update_fields=["name"])
+        _log(moderator, ModerationLog.RESET_NAME, player, reason, old_name=old,
+             new_name=player.name)
+    return player.name
+
+
+def mark_reviewed(score: Score, moderator, reason: str) -> bool:
+    """A moderator looked at a flagged score and let it stand (its flags are kept)."""
+    reason = _check_reason(reason)
+    with transaction.atomic():
+        player = _lock_player(score.player_id)
+        score = Score.objects.select_for_update().get(pk=score.pk)
+        if not score.flagged:
+            return False
+        score.flagged = False
+        score.save(update_fields=["flagged"])
+        _log(moderator, ModerationLog.REVIEW, player, reason, score, flags=score.flags)
+    return True
+
+
+# --- Today's board on the websocket -------------------------------------------------------------
+
+
+def _announce_entry(score: Score) -> None:
+    """After commit, push a new (or restored) entry of today's board with its rank."""
+    if score.day != daily.today():
+        return
+    entry = entry_json(day_board(score.day).rank_of(score), score)
+    entry["finished_at"] = entry["finished_at"].isoformat()
+    message = {"type": "board.entry", "date": score.day.isoformat(), "entry": entry}
+    transaction.on_commit(partial(_publish, message), robust=True)
+
+
+def _announce_removal(day, player: Player) -> None:
+    if day != daily.today():
+        return
+    message = {"type": "board.removed", "date": day.isoformat(),
+               "player": player_json(player)}
+    transaction.on_commit(partial(_publish, message), robust=True)
+
+
+def _publish(message: dict) -> None:
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(BOARD_GROUP, message)
