@@ -19,7 +19,6 @@ import re
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from ninja import Query, Router, Schema, Status
-from ninja.throttling import SimpleRateThrottle
 
 from games import services
 from games.api_daily import start_todays_daily
@@ -49,6 +48,7 @@ from games.schemas import (
     Replay,
     Stale,
 )
+from games.throttles import Throttle
 
 router = Router(tags=["games"], by_alias=True, exclude_unset=True)
 
@@ -56,18 +56,10 @@ ERRORS = {400: Error, 401: Error, 403: Error, 404: Error, 422: Error, 429: Error
 PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
-class PerAddress(SimpleRateThrottle):
-    """At most ``rate`` requests per client address for one ``scope``."""
-
-    def __init__(self, scope: str, rate: str):
-        self.scope = scope
-        super().__init__(rate)
-
-    def get_cache_key(self, request: HttpRequest) -> str:
-        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
-
-
-PLAYERS_RATE = "30/m"
+# Rates: settings.THROTTLE_RATES (env THROTTLE_IDENTITIES, THROTTLE_GAMES, THROTTLE_ACTIONS).
+NEW_IDENTITIES = Throttle("identities", by="address", new_identities_only=True)
+GAMES_STARTED = Throttle("games", by="player")
+ACTIONS = Throttle("actions", by="player")
 
 
 # --- Players and me -----------------------------------------------------------------------
@@ -81,7 +73,7 @@ def csrf(request: HttpRequest):
 
 
 @router.post("/players", response={201: NewPlayer, **ERRORS}, auth=None, tags=["players"],
-             throttle=[PerAddress("players", PLAYERS_RATE)])
+             throttle=[NEW_IDENTITIES])
 def create_player(request: HttpRequest):
     """A new anonymous player for a third-party client. The token is returned only here: send
     it as ``Authorization: Bearer <token>``; only its hash is kept."""
@@ -102,7 +94,7 @@ def get_me(request: HttpRequest):
 
 
 @router.patch("/me", response={200: Me, **ERRORS}, auth=PLAYER_OR_NEW_BROWSER,
-              tags=["players"])
+              tags=["players"], throttle=[NEW_IDENTITIES])
 def patch_me(request: HttpRequest, payload: MeUpdate, response: HttpResponse):
     """Change the display name: 2-24 letters, digits, spaces and ``- _ . '``."""
     try:
@@ -126,7 +118,8 @@ def _game_of(request: HttpRequest, game_id: str) -> Game:
 
 
 @router.post("/games", response={200: GameView, 201: GameView, **ERRORS},
-             auth=PLAYER_OR_NEW_BROWSER)
+             auth=PLAYER_OR_NEW_BROWSER,
+             throttle=[NEW_IDENTITIES, GAMES_STARTED])
 def start_game(request: HttpRequest, payload: NewGame, response: HttpResponse):
     """Start a practice game against three bots of ``level``, or today's daily (``level`` is
     then the daily's, the same for everyone): 201 with a new game, or 200 with the daily you
@@ -166,7 +159,7 @@ def get_game(request: HttpRequest, game_id: str):
 
 
 @router.post("/games/{game_id}/actions", response={200: ActionResult, 409: Stale, **ERRORS},
-             auth=PLAYER)
+             auth=PLAYER, throttle=[ACTIONS])
 def post_action(request: HttpRequest, game_id: str, payload: ActionRequest):
     """Act: ``{"version": n, "action": {...}}``. Returns the game after your action and the
     bots' turns that followed, with their events (also pushed on the game's websocket)."""

@@ -21,6 +21,7 @@ from ninja.errors import HttpError, Throttled, ValidationError
 
 from games.api import router as games_router
 from games.api_daily import router as daily_router
+from ladder.middleware import DATABASE_DOWN_ERRORS, database_unavailable_response
 from leaderboards.api import router as leaderboards_router
 
 logger = logging.getLogger(__name__)
@@ -81,12 +82,20 @@ def _unexpected(request: HttpRequest, exc: Exception, api: NinjaAPI) -> HttpResp
     return api.create_response(request, body, status=500)
 
 
+def _database_unavailable(request: HttpRequest, exc: Exception, api: NinjaAPI) -> HttpResponse:
+    """PostgreSQL unreachable (restart, failover, pool timeout): 503 with Retry-After."""
+    logger.warning("Database unavailable in %s %s: %s", request.method, request.path, exc)
+    return database_unavailable_response(request)
+
+
 def install_error_handlers(api: NinjaAPI) -> None:
     """Replace django-ninja's default error responses with the API's error shape."""
     api.add_exception_handler(ValidationError, lambda r, e: _validation_error(r, e, api))
     api.add_exception_handler(HttpError, lambda r, e: _http_error(r, e, api))
     api.add_exception_handler(Http404, lambda r, e: _not_found(r, e, api))
     api.add_exception_handler(Exception, lambda r, e: _unexpected(r, e, api))
+    for error in DATABASE_DOWN_ERRORS:
+        api.add_exception_handler(error, lambda r, e: _database_unavailable(r, e, api))
 
 
 api = NinjaAPI(

@@ -18,6 +18,9 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.urls import re_path  # noqa: E402
 
 from games.routing import websocket_urlpatterns as games_websocket_urlpatterns  # noqa: E402
+from leaderboards.routing import (  # noqa: E402
+    websocket_urlpatterns as leaderboards_websocket_urlpatterns,
+)
 
 
 class UnknownRoute(AsyncWebsocketConsumer):
@@ -29,6 +32,7 @@ class UnknownRoute(AsyncWebsocketConsumer):
 
 websocket_urlpatterns = [
     *games_websocket_urlpatterns,
+    *leaderboards_websocket_urlpatterns,
     re_path(r"", UnknownRoute.as_asgi()),  # last: the catch-all
 ]
 

@@ -118,6 +118,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "ladder.middleware.SecurityHeadersMiddleware",  # CSP, Permissions-Policy
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -126,6 +127,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "ladder.middleware.AdminLoginThrottleMiddleware",
+    "ladder.middleware.DatabaseUnavailableMiddleware",  # 503, not 500, while PostgreSQL is away
 ]
 
 ROOT_URLCONF = "ladder.urls"
@@ -155,16 +158,27 @@ TEMPLATES = [
 DATABASE_URL = env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}")
 
 
-def database_config(url: str) -> dict:
-    """Django's DATABASES["default"] for ``url``; PostgreSQL gets psycopg's pool."""
-    config = dj_database_url.parse(url, conn_max_age=0)
-    if config["ENGINE"] == "django.db.backends.postgresql":
+def database_config(url: str, pool: bool = True) -> dict:
+    """Django's DATABASES["default"] for ``url``; PostgreSQL gets psycopg's pool.
+
+    Pool knobs (per process): ``DATABASE_POOL_MIN_SIZE`` (default 2),
+    ``DATABASE_POOL_MAX_SIZE`` (default 8) and ``DATABASE_POOL_TIMEOUT`` (seconds a request
+    waits for a connection, default 5: then OperationalError, which the API answers with 503).
+    ``DATABASE_POOL=false`` turns the pool off (one connection per request), for comparison.
+    Health checks are on, so a pool never hands out a connection PostgreSQL has dropped."""
+    config = dj_database_url.parse(url, conn_max_age=0, conn_health_checks=True)
+    if config["ENGINE"] == "django.db.backends.postgresql" and pool:
         # Django's pool (psycopg_pool) refuses persistent connections: CONN_MAX_AGE = 0.
-        config.setdefault("OPTIONS", {})["pool"] = True
+        min_size = env_int("DATABASE_POOL_MIN_SIZE", 2)
+        config.setdefault("OPTIONS", {})["pool"] = {
+            "min_size": min_size,
+            "max_size": max(min_size, env_int("DATABASE_POOL_MAX_SIZE", 8)),
+            "timeout": env_int("DATABASE_POOL_TIMEOUT", 5),
+        }
     return config
 
 
-DATABASES = {"default": database_config(DATABASE_URL)}
+DATABASES = {"default": database_config(DATABASE_URL, pool=env_bool("DATABASE_POOL", True))}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: channel layer, cache, Celery ----------------------------------------------
@@ -242,11 +256,30 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
 
+# --- Rate limits (games/throttles.py): "count/period", "off" to disable -----------------
+
+THROTTLE_RATES = {
+    # new players, per address: POST /players, and a browser's first write
+    "identities": env_str("THROTTLE_IDENTITIES", "30/h"),
+    "games": env_str("THROTTLE_GAMES", "30/h"),  # games started, per player
+    "actions": env_str("THROTTLE_ACTIONS", "120/m"),  # actions, per player
+    "admin_login": env_str("THROTTLE_ADMIN_LOGIN", "10/15m"),  # admin login POSTs, per address
+}
+# Behind a proxy that appends the client's address to X-Forwarded-For, set NUM_PROXIES to
+# the number of proxies; unset, REMOTE_ADDR is the client.
+NINJA_NUM_PROXIES = env_int("NUM_PROXIES", 0)
+
 # --- Production hardening -------------------------------------------------------------
 
 if not DEBUG:
+    # Django's defaults already make the session cookie HttpOnly and both cookies
+    # SameSite=Lax; spelled out here. The csrftoken cookie stays readable by scripts: the
+    # frontend echoes it in X-CSRFToken (HttpOnly would add nothing, as Django's docs say).
     SESSION_COOKIE_SECURE = True
+    SESSION_COOKIE_HTTPONLY = True
+    SESSION_COOKIE_SAMESITE = "Lax"
     CSRF_COOKIE_SECURE = True
+    CSRF_COOKIE_SAMESITE = "Lax"
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31_536_000)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)

@@ -18,8 +18,20 @@ def test_a_postgres_url_gets_psycopg_with_the_connection_pool():
 
     assert config["ENGINE"] == "django.db.backends.postgresql"
     assert config["NAME"] == "ladder"
-    assert config["OPTIONS"]["pool"] is True
+    assert config["OPTIONS"]["pool"] == {"min_size": 2, "max_size": 8, "timeout": 5}
     assert config["CONN_MAX_AGE"] == 0
+    assert config["CONN_HEALTH_CHECKS"] is True
+
+
+def test_the_pool_is_sized_from_the_environment_and_can_be_turned_off(monkeypatch):
+    monkeypatch.setenv("DATABASE_POOL_MIN_SIZE", "3")
+    monkeypatch.setenv("DATABASE_POOL_MAX_SIZE", "20")
+    monkeypatch.setenv("DATABASE_POOL_TIMEOUT", "2")
+    url = "postgres://postgres@127.0.0.1:5432/ladder"
+
+    assert database_config(url)["OPTIONS"]["pool"] == {"min_size": 3, "max_size": 20,
+                                                       "timeout": 2}
+    assert "pool" not in database_config(url, pool=False).get("OPTIONS", {})
 
 
 def test_a_sqlite_url_gets_no_pool():

@@ -1,0 +1,110 @@
+"""Rate limits for the API and the admin login: 429 with ``Retry-After``, rates from settings.
+
+A rate is ``"count/period"`` (``"30/m"``, ``"600/h"``, ``"5/10m"``; periods ``s m h d``),
+read from ``settings.THROTTLE_RATES[scope]`` on every request, so the environment (see
+ladder/settings.py) and ``override_settings`` both apply; ``None`` or ``"off"`` disables
+a scope.
+
+Counting is a fixed window per (scope, who): ``cache.add`` opens the window with its expiry,
+``cache.incr`` counts atomically, so several ASGI processes sharing the Redis cache share
+one count. A fixed window lets a client burst up to twice the rate across a window's edge;
+that is accepted for its price (two or three cache round trips, no read-modify-write race).
+
+Who: a player's own id for ``by="player"`` (the address for a request without one), or the
+client's address (ninja's ``get_ident``: ``REMOTE_ADDR``, or ``X-Forwarded-For`` as far as
+``NINJA_NUM_PROXIES`` trusted proxies allow).
+
+If the cache is down (Redis restarting), throttles let requests through and log it: a game
+must go on while Redis comes back (DESIGN §6: HTTP is the source of truth).
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import re
+import threading
+import time
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpRequest
+from ninja.throttling import BaseThrottle
+
+logger = logging.getLogger(__name__)
+
+_RATE = re.compile(r"^\s*(\d+)\s*/\s*(\d*)\s*([smhd])\w*\s*$")
+_PERIOD_S = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def parse_rate(rate: str | None) -> tuple[int, int] | None:
+    """``"30/m"`` -> (30, 60); ``"5/10m"`` -> (5, 600); None/"off"/"" -> None (no limit)."""
+    if rate is None or rate.strip().lower() in ("", "off", "none"):
+        return None
+    match = _RATE.match(rate)
+    if not match:
+        raise ValueError(f"Invalid rate {rate!r}: expected e.g. '30/m', '600/h', '5/10m'")
+    count, multiple, unit = match.groups()
+    return int(count), int(multiple or 1) * _PERIOD_S[unit]
+
+
+def rate_for(scope: str) -> tuple[int, int] | None:
+    return parse_rate(getattr(settings, "THROTTLE_RATES", {}).get(scope))
+
+
+def hit(scope: str, ident: str, now: float | None = None) -> float | None:
+    """Count one request by ``ident`` in ``scope``: None if allowed, else seconds to wait."""
+    rate = rate_for(scope)
+    if rate is None:
+        return None
+    limit, period_s = rate
+    now = time.time() if now is None else now
+    window = int(now // period_s)
+    key = f"throttle:{scope}:{ident}:{window}"
+    try:
+        cache.add(key, 0, timeout=period_s + 1)
+        count = cache.incr(key)
+    except ValueError:  # the window expired between add and incr: a fresh one
+        cache.add(key, 1, timeout=period_s + 1)
+        count = 1
+    except Exception:  # the cache is unreachable: let the request through
+        logger.warning("Throttle %s: cache unavailable, not counting", scope, exc_info=True)
+        return None
+    if count <= limit:
+        return None
+    return (window + 1) * period_s - now
+
+
+def client_address(request: HttpRequest) -> str:
+    return BaseThrottle().get_ident(request) or "unknown"
+
+
+class Throttle(BaseThrottle):
+    """A django-ninja throttle for one ``scope`` (``throttle=[Throttle("actions")]``).
+
+    ``by``: ``"address"`` or ``"player"``. ``new_identities_only``: count only requests that
+    are about to create a player (``request.auth`` is a new browser, or no auth at all)."""
+
+    def __init__(self, scope: str, by: str = "address", new_identities_only: bool = False):
+        if by not in ("address", "player"):
+            raise ValueError(by)
+        self.scope = scope
+        self.by = by
+        self.new_identities_only = new_identities_only
+        self._last = threading.local()  # ninja asks wait() right after allow_request()
+
+    def ident(self, request: HttpRequest) -> str:
+        auth = getattr(request, "auth", None)
+        if self.by == "player" and getattr(auth, "pk", None) is not None:
+            return f"p{auth.pk}"
+        return f"a{client_address(request)}"
+
+    def allow_request(self, request: HttpRequest) -> bool:
+        if self.new_identities_only and getattr(getattr(request, "auth", None), "pk", None):
+            return True
+        self._last.wait_s = hit(self.scope, self.ident(request))
+        return self._last.wait_s is None
+
+    def wait(self) -> float | None:
+        # Retry-After is whole seconds, at least 1 (ninja rounds up).
+        return max(1.0, math.ceil(getattr(self._last, "wait_s", None) or 1.0))

@@ -1,0 +1,128 @@
+"""Project middleware: security headers, the admin login throttle, 503 when the database is away.
+
+Django's ``SecurityMiddleware`` already sends ``X-Content-Type-Options: nosniff``,
+``Referrer-Policy`` (``SECURE_REFERRER_POLICY``), ``Cross-Origin-Opener-Policy`` and, in
+production over HTTPS, ``Strict-Transport-Security``; ``XFrameOptionsMiddleware`` sends
+``X-Frame-Options: DENY``. :class:`SecurityHeadersMiddleware` adds what they do not: the
+Content-Security-Policy and a Permissions-Policy.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.core.exceptions import DisallowedHost
+from django.db import InterfaceError, OperationalError
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.urls import reverse
+
+from games.throttles import client_address, hit
+
+logger = logging.getLogger(__name__)
+
+API_PREFIX = "/api/"
+DATABASE_RETRY_AFTER_S = 5
+PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()"
+
+
+def content_security_policy(request: HttpRequest) -> str:
+    """Only our own origin: no inline scripts or styles, no framing, no plugins.
+
+    ``connect-src`` names the websocket origin (same host, ``ws:``/``wss:``) explicitly:
+    CSP Level 2 browsers (older Safari) do not let ``'self'`` match a websocket URL."""
+    sources = ["'self'"]
+    try:
+        host = request.get_host()
+    except DisallowedHost:  # the response is already a 400; keep the header strict
+        host = None
+    if host:
+        sources.append(f"{'wss' if request.is_secure() else 'ws'}://{host}")
+    return "; ".join([
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "font-src 'self'",
+        f"connect-src {' '.join(sources)}",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ])
+
+
+class SecurityHeadersMiddleware:
+    """Adds Content-Security-Policy and Permissions-Policy to every response (a view that
+    sets its own CSP keeps it)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if "Content-Security-Policy" not in response:
+            response["Content-Security-Policy"] = content_security_policy(request)
+        response.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
+        return response
+
+
+class AdminLoginThrottleMiddleware:
+    """At most ``THROTTLE_RATES["admin_login"]`` login attempts (POSTs to the admin's login
+    page) per client address: 429 with ``Retry-After``. Staff-only access itself is Django
+    admin's own (``is_staff`` and ``is_active``)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        self._login_path = None
+
+    def login_path(self) -> str:
+        if self._login_path is None:
+            self._login_path = reverse("admin:login")
+        return self._login_path
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.method == "POST" and request.path == self.login_path():
+            wait_s = hit("admin_login", client_address(request))
+            if wait_s is not None:
+                logger.warning("Admin login throttled for %s", client_address(request))
+                response = HttpResponse("Too many login attempts: try again later.\n",
+                                        status=429, content_type="text/plain; charset=utf-8")
+                response["Retry-After"] = str(max(1, int(wait_s + 0.999)))
+                return response
+        return self.get_response(request)
+
+
+def database_unavailable_response(request: HttpRequest) -> HttpResponse:
+    """503 with Retry-After: JSON in the API's error shape under /api/, plain text elsewhere."""
+    message = "The game's database is briefly unavailable: try again in a few seconds."
+    if request.path.startswith(API_PREFIX):
+        response = JsonResponse({"error": {"code": "unavailable", "message": message}},
+                                status=503)
+    else:
+        response = HttpResponse(message + "\n", status=503,
+                                content_type="text/plain; charset=utf-8")
+    response["Retry-After"] = str(DATABASE_RETRY_AFTER_S)
+    return response
+
+
+DATABASE_DOWN_ERRORS = (OperationalError, InterfaceError)
+
+
+class DatabaseUnavailableMiddleware:
+    """A view that fails because PostgreSQL is unreachable (restart, failover, pool timeout)
+    answers 503 with ``Retry-After`` instead of a 500. The API's own handler
+    (ladder/api.py) does the same for the endpoints, which catch their exceptions first."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception):
+        if isinstance(exception, DATABASE_DOWN_ERRORS):
+            logger.warning("Database unavailable in %s %s: %s", request.method, request.path,
+                           exception)
+            return database_unavailable_response(request)
+        return None
+
