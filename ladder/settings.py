@@ -27,6 +27,7 @@ import secrets
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -215,6 +216,15 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Beat (UTC). Both jobs are idempotent and run hourly, so a missed run costs nothing: the
+# next day's deal exists from 00:30 the day before, and an ended day's unfinished dailies are
+# closed at 00:01 (acting on them is refused from 00:00 anyway; games.daily).
+CELERY_BEAT_SCHEDULE = {
+    "prepare-daily-deals": {"task": "games.prepare_daily_deals",
+                            "schedule": crontab(minute=30)},
+    "close-ended-dailies": {"task": "games.close_ended_dailies",
+                            "schedule": crontab(minute=1)},
+}
 
 # --- Auth -----------------------------------------------------------------------------
 

@@ -1,0 +1,43 @@
+"""Websocket ``/ws/leaderboards/daily/`` (DESIGN §6): today's board as it changes.
+
+Public: no identity needed, nothing is sent but what ``GET /api/v1/leaderboards/daily``
+shows. Each change arrives as one frame, after the change committed:
+
+- ``{"t": "entry", "d": {"date", "rank", "player": {"id", "name"}, "contracts", "penalty",
+  "finished_at"}}``: a score joined today's board (a daily finished, or a moderator restored
+  one); ``rank`` is its rank when it joined, and the entries below it moved down one;
+- ``{"t": "removed", "d": {"date", "player": {"id", "name"}}}``: a moderator took the
+  player's entry off the board (hidden score or banned player).
+
+Only today's (UTC) changes are forwarded: after midnight a client reloads the new day's board.
+Messages from the client are ignored.
+"""
+
+from __future__ import annotations
+
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from games import daily
+from leaderboards.services import BOARD_GROUP
+
+
+class DailyBoardConsumer(AsyncJsonWebsocketConsumer):
+    async def connect(self) -> None:
+        await self.channel_layer.group_add(BOARD_GROUP, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code: int) -> None:
+        await self.channel_layer.group_discard(BOARD_GROUP, self.channel_name)
+
+    async def receive_json(self, content, **kwargs) -> None:
+        """The socket only pushes."""
+
+    async def board_entry(self, message: dict) -> None:
+        if message["date"] == daily.today().isoformat():
+            await self.send_json({"t": "entry", "d": {"date": message["date"],
+                                                      **message["entry"]}})
+
+    async def board_removed(self, message: dict) -> None:
+        if message["date"] == daily.today().isoformat():
+            await self.send_json({"t": "removed", "d": {"date": message["date"],
+                                                        "player": message["player"]}})
