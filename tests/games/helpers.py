@@ -1,0 +1,24 @@
+"""Assertions shared by the games API tests."""
+
+from __future__ import annotations
+
+from games.engine.cards import card_id
+from games.models import Game
+
+
+def stored(game_id: str) -> tuple:
+    """Everything a write could change: version, snapshot, status and the action log."""
+    game = Game.objects.get(public_id=game_id)
+    log = list(game.actions.order_by("index").values_list("index", "seat", "action"))
+    return game.version, game.state, game.status, log
+
+
+def error_of(response) -> dict:
+    assert response["Content-Type"].startswith("application/json"), response.content
+    return response.json()["error"]
+
+
+def a_card_not_in(view: dict) -> str:
+    """A real card id the person does not hold."""
+    held = {card["id"] for card in view["hand"]}
+    return next(card_id(c) for c in range(107) if card_id(c) not in held)

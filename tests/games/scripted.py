@@ -1,0 +1,46 @@
+"""A scripted person who plays a whole game through the API, as a simple client would:
+draw from the stock, lay the contract down when the hint finds a way, lay off what fits,
+discard the costliest card allowed."""
+
+from __future__ import annotations
+
+from games.engine import contract_for, holds_contract
+from games.engine.cards import parse_card, penalty_of
+
+
+def costliest(cards: list[str]) -> str:
+    return max(cards, key=lambda c: (penalty_of(parse_card(c)), c))
+
+
+def next_action(api, game: dict) -> dict:
+    legal = game["legal"]
+    if game["phase"] == "draw":
+        return {"type": "draw", "from": "stock"}
+    if legal["lay_down"] and _holds_contract(game):  # ask for a hint only when it helps
+        hint = api.get(f"/games/{game['id']}/hint")
+        assert hint.status_code == 200, hint.content
+        melds = hint.json()["lay_down"]
+        if melds:
+            return {"type": "lay_down", "melds": melds}
+    if legal["lay_off"]:
+        option = legal["lay_off"][0]
+        return {"type": "lay_off", **option}
+    return {"type": "discard", "card": costliest(legal["discard"])}
+
+
+def play_to_the_end(api, game: dict, on_response=None, max_requests: int = 2000) -> dict:
+    """Plays ``game`` (a GameView) until it is finished; returns the final GameView."""
+    for _ in range(max_requests):
+        if game["status"] == "finished":
+            return game
+        response = api.act(game, next_action(api, game))
+        assert response.status_code == 200, response.content
+        if on_response:
+            on_response(response)
+        game = response.json()["game"]
+    raise AssertionError(f"game {game['id']} not finished after {max_requests} requests")
+
+
+def _holds_contract(game: dict) -> bool:
+    hand = [parse_card(card["id"]) for card in game["hand"]]
+    return holds_contract(hand, contract_for(game["players"][game["you"]]["rung"]))
