@@ -1,10 +1,14 @@
 """Django admin for players and games. Games are read-only here: only games.services writes
-them. Moderators may reset a player's display name to a fresh random one."""
+them; a finished game shows its replay. Moderation (bans, names, scores) is added by
+leaderboards.admin, which logs every action."""
+
+import json
 
 from django.contrib import admin
+from django.utils.html import format_html
 
+from games import services
 from games.models import DailyDeal, Game, GameAction, Player
-from games.names import random_name
 
 
 @admin.register(Player)
@@ -13,13 +17,6 @@ class PlayerAdmin(admin.ModelAdmin):
     search_fields = ["name", "public_id", "user__username"]
     list_filter = ["banned_at"]
     readonly_fields = ["public_id", "token_hash", "cookie_epoch", "created_at", "last_seen_at"]
-    actions = ["reset_name"]
-
-    @admin.action(description="Reset the display name to a random one")
-    def reset_name(self, request, queryset):
-        for player in queryset:
-            player.name = random_name()
-            player.save(update_fields=["name"])
 
 
 class GameActionInline(admin.TabularInline):
@@ -44,7 +41,19 @@ class GameAdmin(admin.ModelAdmin):
     inlines = [GameActionInline]
 
     def get_readonly_fields(self, request, obj=None):
-        return [f.name for f in Game._meta.fields if f.name != "state"]
+        return [*(f.name for f in Game._meta.fields if f.name != "state"), "replay"]
+
+    @admin.display(description="replay")
+    def replay(self, game: Game):
+        """Everything about a finished game (seed, every hand, every action), as the owner's
+        GET /games/{id}/replay shows it, and under the same condition: a daily's opens when
+        its day has ended, so not even staff see a running day's seed."""
+        try:
+            replay = services.replay_of(game)
+        except services.ReplayUnavailable as exc:
+            return str(exc)
+        return format_html("<pre style=\"max-height: 40em; overflow: auto\">{}</pre>",
+                           json.dumps(replay, indent=1))
 
     def has_add_permission(self, request):
         return False

@@ -1,0 +1,179 @@
+"""Moderation in Django admin (DESIGN §8): scores, players and the moderation log.
+
+Every action calls :mod:`leaderboards.services` (the same code any other caller would use),
+needs a reason typed into the "Reason" box next to the action menu, and writes a
+:class:`~leaderboards.models.ModerationLog` row per object. Nothing here deletes: scores are
+hidden and restored, players banned from the boards and unbanned, names reset.
+
+Only staff reach the admin; a moderator needs the model permissions that
+``manage.py create_moderator`` grants (superusers have them all).
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.admin.helpers import ActionForm
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils.html import format_html
+
+from games.admin import PlayerAdmin
+from games.models import Player
+from leaderboards import services
+from leaderboards.models import ModerationLog, Score
+
+
+class ReasonForm(ActionForm):
+    """The action bar with a reason: every moderation action is logged with one."""
+
+    reason = forms.CharField(required=False, label="Reason",
+                             widget=forms.TextInput(attrs={"size": 40,
+                                                           "placeholder": "why (logged)"}))
+
+
+def _run(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet, service,
+         done: str) -> None:
+    """Apply ``service(obj, moderator, reason)`` to each selected object and report."""
+    reason = request.POST.get("reason", "").strip()
+    if not reason:
+        modeladmin.message_user(request, "Nothing done: give a reason (it goes into the "
+                                         "moderation log).", messages.ERROR)
+        return
+    changed = sum(1 for obj in queryset if service(obj, request.user, reason))
+    skipped = len(queryset) - changed
+    note = f" ({skipped} already so)" if skipped else ""
+    modeladmin.message_user(request, f"{done}: {changed}{note}.", messages.SUCCESS)
+
+
+class ReviewFilter(admin.SimpleListFilter):
+    title = "review"
+    parameter_name = "review"
+
+    def lookups(self, request, model_admin):
+        return [("needed", "flagged, needs review"), ("flagged", "ever flagged"),
+                ("hidden", "hidden"), ("banned", "player banned")]
+
+    def queryset(self, request, queryset):
+        value = self.value()
+        if value == "needed":
+            return queryset.flagged()
+        if value == "flagged":
+            return queryset.exclude(flags=[])
+        if value == "hidden":
+            return queryset.filter(hidden_at__isnull=False)
+        if value == "banned":
+            return queryset.filter(player__banned_at__isnull=False)
+        return queryset
+
+
+@admin.register(Score)
+class ScoreAdmin(admin.ModelAdmin):
+    list_display = ["day", "player_link", "contracts", "penalty", "place", "finished_at",
+                    "play_seconds", "listed", "hidden_at", "flagged", "flag_list", "game_link"]
+    list_filter = [ReviewFilter, "listed", "day"]
+    list_select_related = ["player", "game"]
+    search_fields = ["player__name", "player__public_id", "game__public_id"]
+    date_hierarchy = "day"
+    ordering = ["-day", "-contracts", "penalty", "finished_at"]
+    action_form = ReasonForm
+    actions = ["hide", "restore", "mark_reviewed"]
+    readonly_fields = ["game_link", "player_link", "day", "week", "contracts", "penalty",
+                       "place", "finished_at", "play_seconds", "person_actions", "listed",
+                       "hidden_at", "flag_list", "flagged", "created_at", "log"]
+    fields = readonly_fields
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # moderation hides, never deletes
+
+    @admin.display(description="player")
+    def player_link(self, score: Score):
+        url = reverse("admin:games_player_change", args=[score.player_id])
+        banned = " (banned)" if score.player.banned_at else ""
+        return format_html('<a href="{}">{}</a>{}', url, score.player.name, banned)
+
+    @admin.display(description="game and replay")
+    def game_link(self, score: Score):
+        url = reverse("admin:games_game_change", args=[score.game_id])
+        return format_html('<a href="{}">{}</a>', url, score.game.public_id)
+
+    @admin.display(description="flags")
+    def flag_list(self, score: Score):
+        return "; ".join(score.flag_labels()) or "-"
+
+    @admin.display(description="moderation log")
+    def log(self, score: Score):
+        rows = score.moderation_logs.all()
+        return "\n".join(f"{r.created_at:%Y-%m-%d %H:%M} {r.moderator_name} {r.action}: "
+                         f"{r.reason}" for r in rows) or "-"
+
+    @admin.action(description="Hide from the boards (reason required)",
+                  permissions=["change"])
+    def hide(self, request, queryset):
+        _run(self, request, queryset, services.hide_score, "Hidden")
+
+    @admin.action(description="Restore to the boards (reason required)",
+                  permissions=["change"])
+    def restore(self, request, queryset):
+        _run(self, request, queryset, services.restore_score, "Restored")
+
+    @admin.action(description="Mark flags reviewed, leave listed (reason required)",
+                  permissions=["change"])
+    def mark_reviewed(self, request, queryset):
+        _run(self, request, queryset, services.mark_reviewed, "Marked reviewed")
+
+
+@admin.register(ModerationLog)
+class ModerationLogAdmin(admin.ModelAdmin):
+    list_display = ["created_at", "moderator_name", "action", "player", "score", "reason"]
+    list_filter = ["action", "moderator_name"]
+    list_select_related = ["player", "score"]
+    search_fields = ["player__name", "player__public_id", "moderator_name", "reason"]
+    date_hierarchy = "created_at"
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+admin.site.unregister(Player)
+
+
+@admin.register(Player)
+class ModeratedPlayerAdmin(PlayerAdmin):
+    """Games' player admin, with the name and the ban changed only through logged actions."""
+
+    list_display = [*PlayerAdmin.list_display, "scores_link"]
+    readonly_fields = [*PlayerAdmin.readonly_fields, "name", "banned_at"]
+    action_form = ReasonForm
+    actions = ["ban", "unban", "reset_name"]
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    @admin.display(description="scores")
+    def scores_link(self, player: Player):
+        url = reverse("admin:leaderboards_score_changelist")
+        return format_html('<a href="{}?q={}">scores</a>', url, player.public_id)
+
+    @admin.action(description="Ban from the boards (reason required)", permissions=["change"])
+    def ban(self, request, queryset):
+        _run(self, request, queryset, services.ban_player, "Banned")
+
+    @admin.action(description="Unban (reason required)", permissions=["change"])
+    def unban(self, request, queryset):
+        _run(self, request, queryset, services.unban_player, "Unbanned")
+
+    @admin.action(description="Reset the display name to a random one (reason required)",
+                  permissions=["change"])
+    def reset_name(self, request, queryset):
+        _run(self, request, queryset, services.reset_name, "Renamed")
