@@ -86,7 +86,8 @@ def open_page(browser, live_server):
     contexts = []
 
     def make(viewport=DESKTOP, speed="instant", touch=False, locale="en-GB"):
-        context = browser.new_context(viewport=viewport, has_touch=touch, locale=locale)
+        context = browser.new_context(viewport=viewport, has_touch=touch, locale=locale,
+                                      bypass_csp=True)  # lets axe-core be injected
         context.add_init_script(
             f"localStorage.setItem('ladder.settings', {json.dumps(json.dumps({'speed': speed}))})")
         contexts.append(context)

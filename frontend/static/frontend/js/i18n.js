@@ -25,10 +25,6 @@ export function number(n) {
   return numbers.format(n);
 }
 
-export function ordinal(n) {
-  return format(gettext("#%(n)s"), { n });
-}
-
 export function duration(ms) {
   const total = Math.max(0, Math.floor(ms / 1000));
   const h = Math.floor(total / 3600), m = Math.floor((total % 3600) / 60), s = total % 60;

@@ -1,7 +1,7 @@
 // Home: today's daily (state, rank, countdown), a practice game with a level, your games.
 import * as api from "../api.js";
 import { showMessage } from "../errors.js";
-import { duration, format, gettext, ngettext, number } from "../i18n.js";
+import { duration, format, gettext, ngettext } from "../i18n.js";
 
 const status = document.querySelector("[data-status]");
 const dailyBox = document.getElementById("daily");
@@ -9,9 +9,11 @@ const dailyState = dailyBox.querySelector("[data-daily-state]");
 const dailyButton = dailyBox.querySelector("[data-daily-start]");
 const countdown = dailyBox.querySelector("[data-countdown]");
 
+// The next daily starts at 24:00 UTC; the server's seconds_left corrects a wrong local clock.
+let endsAt = null;
 function tick() {
   const now = new Date();
-  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  const next = endsAt ?? Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
   countdown.textContent = duration(next - now.getTime());
   countdown.dateTime = new Date(next).toISOString();
 }
@@ -20,7 +22,7 @@ setInterval(tick, 1000);
 
 async function start(mode, level) {
   try {
-    const created = await api.startGame(mode, level);
+    const created = await api.startGame(mode, level || "normal");
     const game = created.game || created;
     location.assign(`/play/${encodeURIComponent(game.id)}/`);
   } catch (error) {
@@ -62,29 +64,37 @@ async function loadDaily() {
   let daily;
   try {
     daily = await api.daily();
-  } catch (error) {
-    dailyState.textContent = error.status === 404 || error.status === 405
-      ? gettext("The daily deal is not open on this server yet.")
-      : gettext("The daily deal could not be loaded.");
+  } catch {
+    dailyState.textContent = gettext("The daily deal could not be loaded.");
     return;
   }
-  const attempt = daily.game || daily.attempt || null;
+  if (typeof daily.seconds_left === "number") endsAt = Date.now() + daily.seconds_left * 1000;
+  tick();
+  const attempt = daily.attempt || { state: "none" };
+  const href = attempt.game ? `/play/${encodeURIComponent(attempt.game)}/` : "";
   dailyButton.disabled = false;
-  if (!attempt) {
-    dailyState.textContent = gettext("Not started yet.");
-    dailyButton.textContent = gettext("Play today's daily");
-  } else if (attempt.status === "finished") {
-    const rank = daily.rank ?? attempt.rank;
-    dailyState.textContent = rank
-      ? format(gettext("Done: you are ranked %(rank)s today."), { rank: number(rank) })
+  if (attempt.state === "finished") {
+    const r = attempt.result;
+    dailyState.textContent = r
+      ? format(gettext("Done: %(contracts)s contracts, %(penalty)s penalty points, place %(place)s at your table."), r)
       : gettext("Done for today.");
     dailyButton.textContent = gettext("See your daily");
-    dailyButton.dataset.href = `/play/${encodeURIComponent(attempt.id)}/`;
-  } else {
+    dailyButton.dataset.href = href;
+  } else if (attempt.state === "active") {
     dailyState.textContent = gettext("In progress: resume where you left off.");
     dailyButton.textContent = gettext("Resume today's daily");
-    dailyButton.dataset.href = `/play/${encodeURIComponent(attempt.id)}/`;
+    dailyButton.dataset.href = href;
+  } else if (attempt.state === "expired") {
+    dailyState.textContent = gettext("Today's attempt was closed unfinished.");
+    dailyButton.disabled = true;
+  } else {
+    dailyState.textContent = format(gettext("Not started yet. Computer players: %(level)s."), { level: levelName(daily.level) });
+    dailyButton.textContent = gettext("Play today's daily");
   }
+}
+
+function levelName(level) {
+  return { easy: gettext("easy"), normal: gettext("normal"), hard: gettext("hard") }[level] || level;
 }
 
 async function loadGames() {

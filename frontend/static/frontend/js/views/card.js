@@ -7,15 +7,28 @@ export function cardElement(card, { tag = "div", small = false, role = "img" } =
   el.className = "card" + (small ? " small" : "");
   if (role) el.setAttribute("role", role);
   el.dataset.id = card.id;
+  // The face is drawn from data attributes by CSS (generated content), so the card's only
+  // text for assistive technology is its name: "seven of hearts".
+  const corner = document.createElement("span");
+  corner.className = "corner";
+  const pip = document.createElement("span");
+  pip.className = "pip";
   if (isJoker(card)) {
     el.classList.add("joker");
     // On the table a joker's corner shows the card it stands for (R8), so it reads when fanned.
-    const corner = card.as ? `<b>${card.as.rank}</b><i>${card.as.suit ? GLYPH[card.as.suit] : ""}★</i>` : "★";
-    el.innerHTML = `<span class="corner" aria-hidden="true">${corner}</span><span class="pip" aria-hidden="true">★</span><span class="joker-word" aria-hidden="true"></span>`;
-    el.querySelector(".joker-word").textContent = gettext("Joker");
+    corner.dataset.rank = card.as ? card.as.rank : "★";
+    corner.dataset.glyph = card.as ? `${card.as.suit ? GLYPH[card.as.suit] : ""}★` : "";
+    pip.dataset.glyph = "★";
+    const word = document.createElement("span");
+    word.className = "joker-word";
+    word.dataset.word = gettext("Joker");
+    el.append(corner, pip, word);
   } else {
     el.dataset.suit = card.suit;
-    el.innerHTML = `<span class="corner" aria-hidden="true"><b>${card.rank}</b><i>${GLYPH[card.suit]}</i></span><span class="pip" aria-hidden="true">${GLYPH[card.suit]}</span>`;
+    corner.dataset.rank = card.rank;
+    corner.dataset.glyph = GLYPH[card.suit];
+    pip.dataset.glyph = GLYPH[card.suit];
+    el.append(corner, pip);
   }
   el.setAttribute("aria-label", cardName(card));
   return el;

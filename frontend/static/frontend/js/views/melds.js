@@ -1,7 +1,6 @@
 // The stock and discard pile with counts, and every meld on the table with its owner and
 // its jokers' values. Melds that accept the selected card become lay-off targets.
 import { describeContract } from "../contracts.js";
-import { cardName } from "../cards.js";
 import { format, gettext, number } from "../i18n.js";
 import { cardElement } from "./card.js";
 import { seatName } from "./seats.js";
@@ -11,12 +10,8 @@ export function renderPiles(els, view, { canDraw }) {
   els.discardCount.textContent = number(view.discard_size);
   els.stock.disabled = !canDraw("stock");
   els.discard.disabled = !canDraw("discard");
-  els.stock.setAttribute("aria-label", format(gettext("Draw from the stock (%(n)s cards)"), { n: view.stock_size }));
   const top = view.discard_top;
   els.discardTop.replaceChildren(top ? cardElement(top, { role: null }) : emptyPile());
-  els.discard.setAttribute("aria-label", top
-    ? format(gettext("Take the %(card)s from the discard pile (%(n)s cards)"), { card: cardName(top), n: view.discard_size })
-    : gettext("The discard pile is empty"));
 }
 
 function emptyPile() {
