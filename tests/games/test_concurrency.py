@@ -1,0 +1,49 @@
+"""Row locks (PostgreSQL): 20 simultaneous submissions of the same action on the same version
+apply it once; the other 19 get 409 stale_version. SQLite serialises writers without row
+locks, so this runs on PostgreSQL only."""
+
+import threading
+
+import pytest
+from django.db import connection
+
+from games.models import Game, GameAction
+from games.services import check_replay
+from tests.games.conftest import bearer_api, new_bearer_api
+
+SUBMISSIONS = 20
+
+
+@pytest.mark.django_db(transaction=True)
+def test_twenty_parallel_submissions_of_one_action_apply_it_once():
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks need PostgreSQL (SQLite ignores SELECT ... FOR UPDATE)")
+    owner = new_bearer_api()
+    game = owner.new_game("easy")
+    barrier = threading.Barrier(SUBMISSIONS)
+    statuses: list[int] = []
+    lock = threading.Lock()
+
+    def submit():
+        from django.db import connections
+
+        api = bearer_api(owner.token)
+        try:
+            barrier.wait()
+            response = api.act(game, {"type": "draw", "from": "stock"})
+            with lock:
+                statuses.append(response.status_code)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=submit) for _ in range(SUBMISSIONS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+
+    assert sorted(statuses) == [200] + [409] * (SUBMISSIONS - 1)
+    stored = Game.objects.get(public_id=game["id"])
+    assert stored.version == game["version"] + 1
+    assert GameAction.objects.filter(game=stored).count() == stored.version
+    assert check_replay(stored)

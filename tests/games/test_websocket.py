@@ -1,0 +1,99 @@
+"""/ws/games/{id}/ pushes, after commit, the same events the HTTP response carries, in version
+order, to the game's owner only."""
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+
+from games.consumers import CLOSE_BAD_ORIGIN, CLOSE_NO_IDENTITY, CLOSE_NOT_FOUND
+from games.identity import COOKIE_NAME
+from ladder.asgi import application
+from tests.games.conftest import Api, new_bearer_api
+
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+
+DRAW = {"type": "draw", "from": "stock"}
+
+
+def socket(game_id: str, *headers: tuple[bytes, bytes]) -> WebsocketCommunicator:
+    return WebsocketCommunicator(application, f"/ws/games/{game_id}/", headers=list(headers))
+
+
+def bearer(api: Api) -> tuple[bytes, bytes]:
+    return (b"authorization", f"Bearer {api.token}".encode())
+
+
+async def receive_all(communicator, count: int) -> list[dict]:
+    return [await communicator.receive_json_from(timeout=5) for _ in range(count)]
+
+
+async def test_the_socket_delivers_the_responses_events_in_version_order():
+    api = await sync_to_async(new_bearer_api)()
+    game = await sync_to_async(api.new_game)()
+    communicator = socket(game["id"], bearer(api))
+    connected, _ = await communicator.connect()
+    assert connected
+
+    sent = []
+    for _ in range(3):  # draw, discard (the bots reply), draw
+        if game["phase"] == "draw":
+            response = await sync_to_async(api.act)(game, DRAW)
+        else:
+            card = game["legal"]["discard"][0]
+            response = await sync_to_async(api.act)(game, {"type": "discard", "card": card})
+        assert response.status_code == 200
+        game = response.json()["game"]
+        sent += response.json()["events"]
+
+    received = await receive_all(communicator, len(sent))
+    assert received == sent
+    assert [m["v"] for m in received] == sorted(m["v"] for m in received)
+    assert await communicator.receive_nothing(timeout=0.1)
+    await communicator.disconnect()
+
+
+async def test_a_refused_action_pushes_nothing():
+    api = await sync_to_async(new_bearer_api)()
+    game = await sync_to_async(api.new_game)()
+    communicator = socket(game["id"], bearer(api))
+    assert (await communicator.connect())[0]
+
+    response = await sync_to_async(api.act)(game, {"type": "discard", "card": "JK.1"})
+
+    assert response.status_code == 422
+    assert await communicator.receive_nothing(timeout=0.2)
+    await communicator.disconnect()
+
+
+async def test_the_browser_cookie_opens_the_socket():
+    from django.test import Client
+
+    api = Api(Client())
+    game = await sync_to_async(api.new_game)()
+    cookie = api.client.cookies[COOKIE_NAME].value
+    communicator = socket(game["id"], (b"cookie", f"{COOKIE_NAME}={cookie}".encode()),
+                          (b"origin", b"http://testserver"))
+
+    connected, _ = await communicator.connect()
+
+    assert connected
+    await communicator.disconnect()
+
+
+@pytest.mark.parametrize("who, code", [("nobody", CLOSE_NO_IDENTITY),
+                                       ("someone else", CLOSE_NOT_FOUND),
+                                       ("another site", CLOSE_BAD_ORIGIN)])
+async def test_the_socket_is_refused(who, code):
+    owner = await sync_to_async(new_bearer_api)()
+    game = await sync_to_async(owner.new_game)()
+    headers = {
+        "nobody": [],
+        "someone else": [bearer(await sync_to_async(new_bearer_api)())],
+        "another site": [bearer(owner), (b"origin", b"https://evil.example")],
+    }[who]
+    communicator = socket(game["id"], *headers)
+
+    connected, close_code = await communicator.connect()
+
+    assert not connected
+    assert close_code == code
