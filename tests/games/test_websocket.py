@@ -2,8 +2,10 @@
 order, to the game's owner only."""
 
 import pytest
+import pytest_asyncio
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.db import connections
 
 from games.consumers import CLOSE_BAD_ORIGIN, CLOSE_NO_IDENTITY, CLOSE_NOT_FOUND
 from games.identity import COOKIE_NAME
@@ -13,6 +15,14 @@ from tests.games.conftest import Api, new_bearer_api
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
 DRAW = {"type": "draw", "from": "stock"}
+
+
+@pytest_asyncio.fixture(autouse=True)
+async def close_connections():
+    """The test client runs in sync_to_async's thread: give its connection back before the
+    test database is dropped."""
+    yield
+    await sync_to_async(connections.close_all)()
 
 
 def socket(game_id: str, *headers: tuple[bytes, bytes]) -> WebsocketCommunicator:
