@@ -190,7 +190,11 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            # redis-py 8 reads with a 5 s socket timeout by default, and channels-redis
+            # waits on BZPOPMIN for 5 s: every idle websocket consumer died with
+            # "Timeout reading from" (channels_redis issue 422). Reads may now take longer
+            # than the pop's 5 s; a dead server still closes the socket at once.
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 15}]},
         }
     }
     CACHES = {

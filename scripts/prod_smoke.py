@@ -1,0 +1,176 @@
+"""Smoke test of the production shape (README "Production"), used by CI.
+
+Starts, on loopback: PostgreSQL and Redis (if down), a dedicated database, collectstatic, two
+uvicorn processes on two ports (A and B), a Celery worker and Celery beat (on a fast schedule:
+scripts/fast_beat.py), with DEBUG=false production settings. Then checks, printing each:
+
+- both processes are healthy; pages carry the security headers; WhiteNoise serves the hashed
+  static files with a far-future cache;
+- beat (through the worker) created today's and tomorrow's daily deals before any request;
+- a player's actions go to A and the websocket opened on B receives their events, in version
+  order, up to the version A acknowledged; B's GET shows the same game;
+- a daily played to its end across both processes appears on today's board: pushed on B's
+  board websocket and listed by A's board endpoint.
+
+Exit status 0 when every check passed. Everything it started is stopped on exit.
+Run: ``.venv/bin/python scripts/prod_smoke.py`` (about a minute).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import time
+from datetime import UTC, datetime, timedelta
+
+import httpx
+from client import Listener, Player, simple_move
+from prodshape import Shape, check, finish, psql, say, wait_until
+
+GAME_DEADLINE_S = 120
+MAX_ACTIONS = 4000
+
+
+def check_pages(shape: Shape) -> None:
+    a = shape.url(0)
+    page = httpx.get(f"{a}/", timeout=10)
+    csp = page.headers.get("content-security-policy", "")
+    check(page.status_code == 200 and "frame-ancestors 'none'" in csp
+          and page.headers.get("x-content-type-options") == "nosniff",
+          "the home page is served with CSP, nosniff and frame-ancestors 'none'",
+          f"{page.status_code}, CSP {csp[:60]}...")
+    asset = re.search(r'(/static/[^"\']+\.[0-9a-f]{12}\.(?:css|js))', page.text)
+    if check(asset is not None, "the page links hashed static files (collectstatic manifest)"):
+        static = httpx.get(f"{a}{asset.group(1)}", timeout=10,
+                           headers={"Accept-Encoding": "gzip"})
+        cache_control = static.headers.get("cache-control", "")
+        check(static.status_code == 200 and "max-age=315360000" in cache_control,
+              "WhiteNoise serves it with a far-future cache",
+              f"{asset.group(1)}: {static.status_code}, {cache_control}, "
+              f"{static.headers.get('content-encoding', 'identity')}")
+
+
+def check_beat(shape: Shape) -> None:
+    def deals() -> list[str]:
+        rows = psql("SELECT date FROM games_dailydeal ORDER BY date", shape.database)
+        return rows.split() if rows else []
+    today = datetime.now(UTC).date()
+    wanted = {today.isoformat(), (today + timedelta(days=1)).isoformat()}
+    created = wait_until(lambda: wanted <= set(deals()), 40, every_s=0.5)
+    check(created, "beat, through the worker, created today's and tomorrow's daily deals",
+          f"deals in the database: {deals()}")
+
+
+def check_events_cross_processes(shape: Shape) -> None:
+    a, b = shape.url(0), shape.url(1)
+    player = Player(a)
+    game = player.new_game(a)
+    check(game["status"] == "active", "a player and a practice game were created on A",
+          f"game {game['id']} at version {game['version']}")
+    listener = Listener(f"{shape.ws(1)}/ws/games/{game['id']}/", player.token)
+    try:
+        time.sleep(0.3)  # the group join completes after the handshake
+        for step in range(2):
+            response = player.act(a, game, simple_move(game))
+            ok = response.status_code == 200
+            check(ok, f"action {step + 1} acknowledged by A", f"HTTP {response.status_code}")
+            if not ok:
+                return
+            body = response.json()
+            game = body["game"]
+            version = game["version"]
+            frames, reached = listener.wait_for(lambda f, v=version: f["v"] >= v, 10)
+            versions = [f["v"] for f in frames]
+            check(reached and versions == sorted(versions),
+                  f"B's websocket received the events of action {step + 1} up to version "
+                  f"{version}, in order", f"{len(frames)} frame(s), types "
+                  f"{sorted({f['t'] for f in frames})}, response carried {len(body['events'])}")
+        seen_by_b = player.get(b, f"/games/{game['id']}").json()
+        check(seen_by_b["version"] == game["version"] and seen_by_b["hand"] == game["hand"],
+              "B's GET /games/{id} shows the game A acknowledged", f"version {game['version']}")
+    finally:
+        listener.close()
+
+
+def check_daily_on_board(shape: Shape) -> None:
+    a, b = shape.url(0), shape.url(1)
+    player = Player(b)
+    board_socket = Listener(f"{shape.ws(1)}/ws/leaderboards/daily/")
+    try:
+        game = player.new_game(b, mode="daily")
+        check(game["mode"] == "daily", "today's daily started on B", f"game {game['id']}")
+        started = time.monotonic()
+        actions = 0
+        while game["status"] == "active" and actions < MAX_ACTIONS \
+                and time.monotonic() - started < GAME_DEADLINE_S:
+            base = (a, b)[actions % 2]  # alternate the processes
+            response = player.act(base, game, simple_move(game))
+            if response.status_code != 200:
+                check(False, "every action of the daily is acknowledged",
+                      f"action {actions}: HTTP {response.status_code} {response.text[:200]}")
+                return
+            game = response.json()["game"]
+            actions += 1
+        check(game["status"] == "finished",
+              "the daily was played to its end, alternating between A and B",
+              f"{actions} actions, {game['version']} in the log, deal {game['deal']}, "
+              f"{time.monotonic() - started:.1f}s, contracts "
+              f"{[p['climbed'] for p in game['players']]}")
+        frames, pushed = board_socket.wait_for(
+            lambda f: f.get("t") == "entry" and f["d"]["player"]["id"] == player.id, 10)
+        check(pushed, "the finished daily was pushed on B's board websocket",
+              f"{frames[-1] if frames else 'no frame'}")
+        board = httpx.get(f"{a}/api/v1/leaderboards/daily", timeout=10).json()
+        listed = [e for e in board["entries"] if e["player"]["id"] == player.id]
+        check(len(listed) == 1, "A's GET /leaderboards/daily lists it",
+              f"rank {listed[0]['rank'] if listed else None} of {board['count']}")
+    finally:
+        board_socket.close()
+
+
+def check_shared_throttle(shape: Shape) -> None:
+    """The identities limit (THROTTLE_IDENTITIES below) is counted in Redis: both processes
+    share one count per address."""
+    statuses = []
+    for i in range(IDENTITIES_PER_HOUR + 2):
+        response = httpx.post(f"{shape.url(i % 2)}/api/v1/players", timeout=10)
+        statuses.append(response.status_code)
+        if response.status_code == 429:
+            retry_after = response.headers.get("retry-after")
+            break
+    else:
+        retry_after = None
+    # Two players were created earlier in this run, from the same address.
+    allowed = IDENTITIES_PER_HOUR - 2
+    check(statuses == [201] * allowed + [429] and retry_after is not None,
+          f"creating players alternately on A and B is refused after {IDENTITIES_PER_HOUR} "
+          "an hour in all (one count in Redis), 429 with Retry-After",
+          f"statuses {statuses}, Retry-After {retry_after}")
+
+
+IDENTITIES_PER_HOUR = 6
+PRODUCTION_ENV = {
+    "THROTTLE_IDENTITIES": f"{IDENTITIES_PER_HOUR}/h",
+    "THROTTLE_ACTIONS": "6000/m",  # the scripted daily plays far faster than a person
+}
+
+
+def main() -> int:
+    with Shape("prod_smoke", asgi=2, worker=True, beat="fast", redis_db=5,
+               env=PRODUCTION_ENV) as shape:
+        check(True, "two uvicorn processes, a Celery worker and beat are up",
+              f"A={shape.url(0)} B={shape.url(1)}")
+        check_pages(shape)
+        check_beat(shape)
+        check_events_cross_processes(shape)
+        check_daily_on_board(shape)
+        check_shared_throttle(shape)
+        code = finish("prod_smoke")
+    if code == 0:
+        shape.drop()
+    return code
+
+
+if __name__ == "__main__":
+    say("production smoke test: two ASGI processes, worker, beat, PostgreSQL, Redis")
+    sys.exit(main())
