@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gzip
+
 import pytest
 
 from tests.browser.conftest import DESKTOP, PHONE, shoot
@@ -115,4 +117,14 @@ def test_a_turn_by_touch_on_a_phone(open_page, live_server):
     wait_idle(page)
     assert chosen not in [c["id"] for c in view(page)["hand"]]
     shoot(page, "table-phone-after-turn")
+
+    # The first load of the table, nothing cached: at most 150 KB gzipped.
+    responses = []
+    fresh = page.context.new_page()
+    fresh.on("response", responses.append)
+    fresh.goto(page.url)
+    wait_idle(fresh)
+    fresh.wait_for_load_state("networkidle")
+    weight = sum(len(gzip.compress(r.body(), 6)) for r in responses if r.status == 200)
+    assert weight <= 150 * 1024, f"first load of the table: {weight} bytes gzipped"
     watch.check()

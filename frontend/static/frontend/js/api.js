@@ -43,8 +43,7 @@ export const game = (id) => request("GET", `/games/${encodeURIComponent(id)}`);
 export const act = (id, version, action) =>
   request("POST", `/games/${encodeURIComponent(id)}/actions`, { version, action });
 export const daily = () => request("GET", "/daily");
-export const dailyBoard = (day, page = 1) =>
-  request("GET", `/leaderboards/daily/${encodeURIComponent(day)}?page=${page}`);
-export const weekBoard = (week, page = 1) =>
-  request("GET", `/leaderboards/week/${encodeURIComponent(week)}?page=${page}`);
+export const dailyBoard = (day) => request("GET", `/leaderboards/daily/${encodeURIComponent(day)}?limit=100`);
+export const weekBoard = (week) => request("GET", `/leaderboards/week/${encodeURIComponent(week)}?limit=100`);
+export const myHistory = () => request("GET", "/leaderboards/me");
 export const hint = (id) => request("GET", `/games/${encodeURIComponent(id)}/hint`);

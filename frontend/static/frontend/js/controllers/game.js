@@ -60,8 +60,9 @@ export class GameController {
     this.render();
     if (this.view.phase === "finished") this.showResult();
     if (socketsAvailable()) {
+      let reconnect = false; // after a reconnect, catch up on what the socket missed
       this.socket = openSocket(`/ws/games/${this.gameId}/`, (msg) => this.onSocket(msg),
-        { onOpen: () => this.resync() });
+        { onOpen: () => { if (reconnect) this.resync(); reconnect = true; } });
     }
   }
 

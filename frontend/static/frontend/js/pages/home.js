@@ -45,14 +45,15 @@ async function loadMe() {
     const me = await api.me();
     const who = document.getElementById("who");
     who.querySelector("[data-me-name]").textContent = me.name;
-    const streak = me.streak ?? me.stats?.streak;
+    who.hidden = false;
+    const history = await api.myHistory().catch(() => null);
+    const streak = history?.current_streak;
     const streakEl = who.querySelector("[data-me-streak]");
     if (typeof streak === "number") {
       streakEl.textContent = "· " + format(ngettext("daily streak: %(n)s day", "daily streak: %(n)s days", streak), { n: streak });
     } else {
       streakEl.remove();
     }
-    who.hidden = false;
   } catch { /* a new visitor has no identity until their first game */ }
 }
 

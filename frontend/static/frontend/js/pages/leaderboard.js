@@ -30,7 +30,7 @@ function isoWeek(d = new Date()) {
 function entryRow(entry, isMe) {
   const tr = document.createElement("tr");
   if (isMe) { tr.className = "me"; tr.setAttribute("aria-current", "true"); }
-  for (const text of [number(entry.rank), entry.name ?? entry.player?.name ?? "", number(entry.contracts), number(entry.penalty)]) {
+  for (const text of [number(entry.rank), entry.player?.name ?? "", number(entry.contracts), number(entry.penalty)]) {
     const td = document.createElement("td");
     td.textContent = text;
     tr.append(td);
@@ -55,10 +55,10 @@ async function load() {
     showMessage(status, error);
     return;
   }
-  const entries = data.items || data.entries || [];
-  const me = data.me || data.mine || null;
-  const myId = me?.player_id ?? me?.player?.id ?? me?.id;
-  rows.replaceChildren(...entries.map((e) => entryRow(e, (e.player_id ?? e.player?.id ?? e.id) === myId && myId !== undefined)));
+  const entries = data.entries || [];
+  const me = data.me || null;
+  const myId = me?.player?.id;
+  rows.replaceChildren(...entries.map((e) => entryRow(e, myId !== undefined && e.player?.id === myId)));
   empty.hidden = entries.length > 0;
   mine.textContent = me
     ? format(gettext("You: rank %(rank)s, %(contracts)s contracts, %(penalty)s penalty."), { rank: me.rank, contracts: me.contracts, penalty: me.penalty })

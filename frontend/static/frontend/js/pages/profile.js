@@ -16,7 +16,11 @@ async function load() {
   try {
     const me = await api.me();
     input.value = me.name;
-    if (typeof me.streak === "number") stat("streak").textContent = number(me.streak);
+    const history = await api.myHistory().catch(() => null);
+    if (history) {
+      stat("streak").textContent = format(gettext("%(current)s (longest %(longest)s)"),
+        { current: history.current_streak, longest: history.longest_streak });
+    }
   } catch (error) {
     showMessage(status, error);
   }

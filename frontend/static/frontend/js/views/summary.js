@@ -71,7 +71,7 @@ export function myResult(view) {
   return me ? { contracts: me.climbed, penalty: me.penalty, place: null } : null;
 }
 
-// One symbol per deal: ★ went out, ▲ laid the contract down, · did neither.
+// One symbol per deal: 🟨 went out, 🟩 laid the contract down, ⬜ neither.
 export function dealSymbols(view) {
   return (view.deals || []).map((d) => (d.went_out === view.you ? "🟨" : d.climbed[view.you] ? "🟩" : "⬜")).join("");
 }
@@ -87,6 +87,10 @@ export function shareText(view, day) {
   return lines.join("\n");
 }
 
+const SYMBOL_COLOURS = { "🟨": "#ffd166", "🟩": "#57c27a", "⬜": "#c9d6cf" };
+
+// The share card as a picture: the lines of text, and one drawn square per deal (not emoji,
+// which depend on the fonts of the machine drawing them).
 export function shareImage(text) {
   const canvas = document.createElement("canvas");
   canvas.width = 600;
@@ -96,13 +100,23 @@ export function shareImage(text) {
   ctx.fillRect(0, 0, 600, 315);
   ctx.fillStyle = "#f4e9c8";
   ctx.textBaseline = "top";
-  const lines = text.split("\n");
-  ctx.font = "bold 30px system-ui, sans-serif";
-  ctx.fillText(lines[0], 32, 36);
-  ctx.font = "24px system-ui, sans-serif";
-  ctx.fillText(lines[1], 32, 110);
-  ctx.font = "40px system-ui, sans-serif";
-  ctx.fillText(lines[2] || "", 32, 180);
+  const [title, summary, symbols = ""] = text.split("\n");
+  const fit = (line, px, weight = "") => {
+    let size = px;
+    do { ctx.font = `${weight} ${size}px system-ui, sans-serif`; size -= 1; } while (ctx.measureText(line).width > 536 && size > 10);
+  };
+  fit(title, 30, "bold");
+  ctx.fillText(title, 32, 36);
+  const plain = summary.replace(/^\S+\s/u, "");
+  fit(plain, 24);
+  ctx.fillText(plain, 32, 100);
+  [...symbols].forEach((symbol, i) => {
+    ctx.fillStyle = SYMBOL_COLOURS[symbol] || "#c9d6cf";
+    ctx.fillRect(32 + i * 52, 170, 44, 44);
+  });
+  ctx.fillStyle = "#c9d6cf";
+  fit(gettext("Ladder Rummy"), 18);
+  ctx.fillText(gettext("Ladder Rummy"), 32, 260);
   return canvas;
 }
 
