@@ -121,7 +121,7 @@ def test_a_turn_by_touch_on_a_phone(open_page, live_server):
     # The first load of the table, nothing cached: at most 150 KB gzipped.
     responses = []
     fresh = page.context.new_page()
-    fresh.on("response", responses.append)
+    fresh.on("response", lambda r: responses.append(r))
     fresh.goto(page.url)
     wait_idle(fresh)
     fresh.wait_for_load_state("networkidle")
