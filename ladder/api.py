@@ -20,6 +20,7 @@ from ninja import NinjaAPI, Schema, Status
 from ninja.errors import HttpError, Throttled, ValidationError
 
 from games.api import router as games_router
+from games.api_accounts import router as accounts_router
 from games.api_daily import router as daily_router
 from ladder.middleware import DATABASE_DOWN_ERRORS, database_unavailable_response
 from leaderboards.api import router as leaderboards_router
@@ -126,5 +127,6 @@ def health(request: HttpRequest):
 
 
 api.add_router("", games_router)
+api.add_router("", accounts_router)
 api.add_router("", daily_router)
 api.add_router("/leaderboards", leaderboards_router)

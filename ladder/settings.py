@@ -278,6 +278,9 @@ THROTTLE_RATES = {
     "games": env_str("THROTTLE_GAMES", "30/h"),  # games started, per player
     "actions": env_str("THROTTLE_ACTIONS", "120/m"),  # actions, per player
     "admin_login": env_str("THROTTLE_ADMIN_LOGIN", "10/15m"),  # admin login POSTs, per address
+    # account logins, per address and per username; transfer-code redemptions, per address
+    "login": env_str("THROTTLE_LOGIN", "10/15m"),
+    "transfer": env_str("THROTTLE_TRANSFER", "10/15m"),
 }
 # Behind a proxy that appends the client's address to X-Forwarded-For, set NUM_PROXIES to
 # the number of proxies; unset, REMOTE_ADDR is the client.

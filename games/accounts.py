@@ -1,0 +1,131 @@
+"""Optional accounts and transfer codes: ways to keep one identity across browsers.
+
+- An account attaches a Django ``User`` (username + hashed password) to the current player;
+  logging in elsewhere gives that browser the player's cookie. Accounts stay optional.
+- A transfer code moves an anonymous identity to another browser without registering: a
+  one-time code (12 characters of Crockford's base 32, 60 bits, shown as ``ABCD-EFGH-JKMN``),
+  valid for ``TRANSFER_CODE_TTL``, of which only the SHA-256 is stored. Redeeming it bumps the
+  player's cookie epoch: the browser that redeems holds the identity, older cookies no longer
+  work (bearer tokens are unaffected). Making a new code cancels the player's unused ones.
+
+Logging in or redeeming in a browser that already had an anonymous player leaves that
+player's games with it: they are not merged.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+
+from django.contrib.auth import authenticate, get_user_model
+from django.contrib.auth.password_validation import validate_password
+from django.contrib.auth.validators import UnicodeUsernameValidator
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from games.models import Player, TransferCode, sha256_hex
+from games.names import random_name
+
+TRANSFER_CODE_TTL = timedelta(minutes=15)
+CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford: no I, L, O, U
+CODE_CHARS = 12
+USERNAME_MIN_CHARS, USERNAME_MAX_CHARS = 3, 30
+PASSWORD_MAX_CHARS = 128
+
+
+class AccountError(Exception):
+    def __init__(self, status: int, code: str, message: str):
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+
+
+def clean_username(raw: str) -> str:
+    username = raw.strip()
+    if not USERNAME_MIN_CHARS <= len(username) <= USERNAME_MAX_CHARS:
+        raise AccountError(422, "invalid_username",
+                           f"A username has {USERNAME_MIN_CHARS} to {USERNAME_MAX_CHARS} "
+                           "characters.")
+    try:
+        UnicodeUsernameValidator()(username)
+    except ValidationError:
+        raise AccountError(422, "invalid_username", "A username may hold letters, digits and "
+                                                    "@ . + - _ only.") from None
+    return username
+
+
+def register(player: Player, raw_username: str, password: str) -> Player:
+    """Attach a new account to ``player``."""
+    if player.user_id:
+        raise AccountError(409, "already_registered", "This player already has an account.")
+    username = clean_username(raw_username)
+    User = get_user_model()
+    if len(password) > PASSWORD_MAX_CHARS:
+        raise AccountError(422, "weak_password", "A password has at most 128 characters.")
+    try:
+        validate_password(password, User(username=username))
+    except ValidationError as exc:
+        raise AccountError(422, "weak_password", " ".join(exc.messages)) from None
+    if User.objects.filter(username__iexact=username).exists():
+        raise AccountError(409, "username_taken", "That username is taken.")
+    try:
+        with transaction.atomic():
+            user = User.objects.create_user(username=username, password=password)
+            player.user = user
+            player.save(update_fields=["user"])
+    except IntegrityError:  # the same name registered a moment ago
+        raise AccountError(409, "username_taken", "That username is taken.") from None
+    return player
+
+
+def log_in(raw_username: str, password: str) -> Player:
+    """The player of this account (made for accounts that have none, e.g. staff)."""
+    user = authenticate(username=raw_username.strip(), password=password)
+    if user is None or not user.is_active:
+        raise AccountError(401, "invalid_credentials", "Wrong username or password.")
+    player = Player.objects.filter(user=user).first()
+    if player is None:
+        player = Player.objects.create(name=random_name(), user=user)
+    return player
+
+
+# --- Transfer codes -----------------------------------------------------------------------
+
+
+def normalise_code(raw: str) -> str | None:
+    code = raw.upper().replace("-", "").replace(" ", "")
+    code = code.replace("O", "0").replace("I", "1").replace("L", "1")
+    if len(code) != CODE_CHARS or any(c not in CODE_ALPHABET for c in code):
+        return None
+    return code
+
+
+def create_transfer_code(player: Player) -> tuple[str, TransferCode]:
+    code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_CHARS))
+    now = timezone.now()
+    with transaction.atomic():
+        TransferCode.objects.filter(player=player, used_at__isnull=True).delete()
+        record = TransferCode.objects.create(player=player, code_hash=sha256_hex(code),
+                                             created_at=now, expires_at=now + TRANSFER_CODE_TTL)
+    return "-".join(code[i:i + 4] for i in range(0, CODE_CHARS, 4)), record
+
+
+def redeem_transfer_code(raw: str) -> Player:
+    """The player the code moves here, with a new cookie epoch; the code is spent."""
+    code = normalise_code(raw)
+    refused = AccountError(404, "invalid_transfer_code",
+                           "No such code, or it has expired or been used.")
+    if code is None:
+        raise refused
+    now = timezone.now()
+    with transaction.atomic():
+        record = (TransferCode.objects.select_for_update()
+                  .filter(code_hash=sha256_hex(code), used_at__isnull=True, expires_at__gt=now)
+                  .first())
+        # Compare and set: only one redemption may spend the code.
+        if record is None or TransferCode.objects.filter(
+                pk=record.pk, used_at__isnull=True).update(used_at=now) != 1:
+            raise refused
+        Player.objects.filter(pk=record.player_id).update(cookie_epoch=F("cookie_epoch") + 1)
+        return Player.objects.get(pk=record.player_id)

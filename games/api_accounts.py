@@ -1,0 +1,112 @@
+"""Accounts and transfer codes (optional ways to keep an identity), mounted at /api/v1/.
+
+- ``POST /account/register`` ``{"username", "password"}``: attach an account to me (a
+  browser's first write creates the player, as ``POST /games`` does).
+- ``POST /account/login``: a browser takes the account's player (cookie set; CSRF-checked
+  like any login; throttled per address and per username).
+- ``POST /account/logout``: the browser forgets its player cookie.
+- ``POST /transfer-codes``: a one-time code for moving my identity to another browser.
+- ``POST /transfer-codes/redeem`` ``{"code"}``: this browser takes the identity (CSRF-checked,
+  throttled per address); older cookies of that player stop working.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.http import HttpRequest, HttpResponse
+from ninja import Router, Schema, Status
+from pydantic import Field
+
+from games import accounts
+from games.api import ERRORS, me_json
+from games.errors import ApiError
+from games.identity import (
+    PLAYER,
+    PLAYER_OR_NEW_BROWSER,
+    clear_player_cookie,
+    player_for_write,
+    require_csrf,
+    set_player_cookie,
+)
+from games.schemas import Error, Me, Out
+from games.throttles import Throttle, hit
+
+router = Router(tags=["accounts"], by_alias=True, exclude_unset=True)
+
+LOGIN_BY_ADDRESS = Throttle("login", by="address")
+TRANSFER_BY_ADDRESS = Throttle("transfer", by="address")
+
+
+class Credentials(Schema):
+    username: str = Field(max_length=150)
+    password: str = Field(max_length=4096)
+
+
+class TransferCodeIn(Schema):
+    code: str = Field(max_length=64)
+
+
+class TransferCodeOut(Out):
+    code: str = Field(description="Type it in the other browser within the time given.")
+    expires_at: datetime
+
+
+def _refuse(exc: accounts.AccountError) -> ApiError:
+    return ApiError(exc.status, exc.code, exc.message)
+
+
+@router.post("/account/register", response={201: Me, 409: Error, **ERRORS},
+             auth=PLAYER_OR_NEW_BROWSER)
+def register(request: HttpRequest, payload: Credentials, response: HttpResponse):
+    """Keep this identity across devices: attach a username and password to it."""
+    try:
+        accounts.clean_username(payload.username)  # refuse bad input before creating anyone
+        player = player_for_write(request, response)
+        accounts.register(player, payload.username, payload.password)
+    except accounts.AccountError as exc:
+        raise _refuse(exc) from None
+    return Status(201, me_json(player))
+
+
+@router.post("/account/login", response={200: Me, **ERRORS}, auth=None,
+             throttle=[LOGIN_BY_ADDRESS])
+def login(request: HttpRequest, payload: Credentials, response: HttpResponse):
+    """A browser takes the account's identity (and its games)."""
+    require_csrf(request)
+    wait_s = hit("login", "u:" + payload.username.strip().lower())
+    if wait_s is not None:
+        raise ApiError(429, "throttled", "Too many attempts for this username: wait a while.")
+    try:
+        player = accounts.log_in(payload.username, payload.password)
+    except accounts.AccountError as exc:
+        raise _refuse(exc) from None
+    set_player_cookie(response, player)
+    return me_json(player)
+
+
+@router.post("/account/logout", response={204: None, **ERRORS}, auth=PLAYER)
+def logout(request: HttpRequest, response: HttpResponse):
+    """This browser forgets its player (an account can log back in)."""
+    clear_player_cookie(response)
+    return Status(204, None)
+
+
+@router.post("/transfer-codes", response={201: TransferCodeOut, **ERRORS}, auth=PLAYER)
+def create_transfer_code(request: HttpRequest):
+    """A one-time code that moves my identity to another browser (no account needed)."""
+    code, record = accounts.create_transfer_code(request.auth)
+    return Status(201, {"code": code, "expires_at": record.expires_at})
+
+
+@router.post("/transfer-codes/redeem", response={200: Me, **ERRORS}, auth=None,
+             throttle=[TRANSFER_BY_ADDRESS])
+def redeem_transfer_code(request: HttpRequest, payload: TransferCodeIn, response: HttpResponse):
+    """This browser takes the identity the code was made for."""
+    require_csrf(request)
+    try:
+        player = accounts.redeem_transfer_code(payload.code)
+    except accounts.AccountError as exc:
+        raise _refuse(exc) from None
+    set_player_cookie(response, player)
+    return me_json(player)
