@@ -10,11 +10,13 @@
 ``WeekScore``
     A player's sum over one ISO week's listed daily scores (derived data, rebuilt by the
     services whenever one of those scores changes): it exists only while it has a listed day.
-``Tally``
-    How many listed entries a board has for each (contracts, penalty) pair. A rank is the
-    number of entries strictly ahead plus one: the tallies of the better pairs (a few thousand
-    rows at most, whatever the board's size) plus the entries with the same pair that finished
-    earlier (a short range of the board's index). No query counts the board's rows one by one.
+``ContractTally`` and ``Tally``
+    How many listed entries a board has with each number of contracts, and with each
+    (contracts, penalty) pair. A rank is the number of entries strictly ahead plus one: the
+    contract tallies above (at most ten rows), the pair tallies with the same contracts and
+    fewer points (at most a few thousand rows, whatever the board's size), and the entries of
+    the same pair that finished earlier (a short range of the board's index). No query counts
+    the board's rows one by one.
 ``ModerationLog``
     Who did what to whom, why and when: one row per moderation action, never edited.
 
@@ -156,6 +158,23 @@ class Tally(models.Model):
 
     def __str__(self) -> str:
         return f"{self.board} {self.contracts}/{self.penalty}: {self.entries}"
+
+
+class ContractTally(models.Model):
+    """Listed entries of one board with one number of contracts."""
+
+    board = models.CharField(max_length=10)
+    contracts = models.PositiveIntegerField()
+    entries = models.IntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["board", "contracts"],
+                                    name="leaderboards_contract_tally_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.board} {self.contracts}: {self.entries}"
 
 
 class ModerationLog(models.Model):

@@ -8,8 +8,9 @@ the next page starts strictly after it. Because the board mixes descending and a
 columns, "after" is three index range scans tried in order (same pair and later; same
 contracts and more penalty; fewer contracts), each of which starts exactly where it should.
 
-``rank = 1 + (entries in better (contracts, penalty) pairs, from the tallies)
-+ (entries with the same pair and an earlier (time, id), from the board's index)``.
+``rank = 1 + (entries with more contracts: ContractTally, at most ten rows)
++ (entries with as many contracts and fewer points: Tally, one row per penalty value)
++ (entries with the same pair and an earlier (time, id): a range of the board's index)``.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from datetime import date, datetime
 from django.db import IntegrityError, transaction
 from django.db.models import F, Model, Q, QuerySet, Sum
 
-from leaderboards.models import DAY_ORDER, WEEK_ORDER, Score, Tally, WeekScore
+from leaderboards.models import DAY_ORDER, WEEK_ORDER, ContractTally, Score, Tally, WeekScore
 
 PAGE_MAX = 100
 PAGE_DEFAULT = 50
@@ -47,21 +48,21 @@ class Board:
         return self.rows.order_by(*self.order)
 
     def count(self) -> int:
-        return Tally.objects.filter(board=self.key).aggregate(n=Sum("entries"))["n"] or 0
+        return _sum(ContractTally.objects.filter(board=self.key))
 
     def rank_of(self, entry: Model) -> int:
         """1 + the entries strictly ahead of ``entry`` (which must be on this board)."""
         contracts, penalty = entry.contracts, entry.penalty
-        better_pairs = (Tally.objects.filter(board=self.key)
-                        .filter(Q(contracts__gt=contracts)
-                                | Q(contracts=contracts, penalty__lt=penalty))
-                        .aggregate(n=Sum("entries"))["n"] or 0)
+        more_contracts = _sum(ContractTally.objects.filter(board=self.key,
+                                                           contracts__gt=contracts))
+        fewer_points = _sum(Tally.objects.filter(board=self.key, contracts=contracts,
+                                                 penalty__lt=penalty))
         moment = getattr(entry, self.time_field)
         same_pair_earlier = (self.rows.filter(contracts=contracts, penalty=penalty)
                              .filter(Q(**{f"{self.time_field}__lt": moment})
                                      | Q(**{self.time_field: moment, "id__lt": entry.id}))
                              .count())
-        return better_pairs + same_pair_earlier + 1
+        return more_contracts + fewer_points + same_pair_earlier + 1
 
     def page(self, limit: int, cursor: str | None) -> tuple[list[tuple[int, Model]], str | None]:
         """Up to ``limit`` ranked entries after ``cursor`` (the start when None), with their
@@ -95,6 +96,10 @@ class Board:
                                         getattr(last, self.time_field), last.id,
                                         first_rank + len(rows) - 1)
         return ranked, next_cursor
+
+
+def _sum(tallies: QuerySet) -> int:
+    return tallies.aggregate(n=Sum("entries"))["n"] or 0
 
 
 def day_board(day: date) -> Board:
@@ -142,19 +147,24 @@ class Tallies:
         self.deltas[(board, contracts, penalty)] += delta
 
     def write(self) -> None:
+        by_contracts: dict[tuple[str, int], int] = defaultdict(int)
+        for (board, contracts, _penalty), delta in self.deltas.items():
+            by_contracts[(board, contracts)] += delta
+        for (board, contracts), delta in sorted(by_contracts.items()):
+            if delta:
+                _bump(ContractTally, delta, board=board, contracts=contracts)
         for (board, contracts, penalty), delta in sorted(self.deltas.items()):
             if delta:
-                _bump(board, contracts, penalty, delta)
+                _bump(Tally, delta, board=board, contracts=contracts, penalty=penalty)
         self.deltas.clear()
 
 
-def _bump(board: str, contracts: int, penalty: int, delta: int) -> None:
-    pair = Tally.objects.filter(board=board, contracts=contracts, penalty=penalty)
-    if pair.update(entries=F("entries") + delta):
+def _bump(model: type[Model], delta: int, **key) -> None:
+    row = model.objects.filter(**key)
+    if row.update(entries=F("entries") + delta):
         return
     try:
         with transaction.atomic():
-            Tally.objects.create(board=board, contracts=contracts, penalty=penalty,
-                                 entries=delta)
-    except IntegrityError:  # another transaction created the pair first
-        pair.update(entries=F("entries") + delta)
+            model.objects.create(**key, entries=delta)
+    except IntegrityError:  # another transaction created the row first
+        row.update(entries=F("entries") + delta)

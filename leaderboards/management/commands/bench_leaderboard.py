@@ -1,0 +1,301 @@
+"""``python manage.py bench_leaderboard --scores 1000000``: how fast a big day's board is.
+
+Fills one day (default 2000-01-03, far from real dailies) with N finished dailies of N bench
+players, then prints p50/p99 over repeated runs of:
+
+- the top 50 (``day_board(day).page(50, None)``, the query behind the API's first page);
+- a player's own rank (``Board.rank_of``: tallies of the better pairs plus the same pair's
+  earlier entries), for players sampled across the whole board;
+- a deep page (keyset cursor half way down);
+- for comparison, the naive rank: ``COUNT(*)`` of the entries ahead through the index;
+- the whole ``GET /api/v1/leaderboards/daily/{day}`` request with ``me``, in process;
+
+and PostgreSQL's ``EXPLAIN ANALYZE`` of each query. Targets: top 50 <= 2 ms, own rank
+<= 5 ms at p99. On PostgreSQL the rows are made by ``INSERT ... SELECT generate_series``
+(about a minute for a million); elsewhere by ``bulk_create`` (small N only). The bench rows
+are deleted afterwards unless ``--keep``. Never run against production: it writes N players.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from datetime import UTC, date, datetime, timedelta
+from datetime import time as dtime
+
+from django.core.management.base import BaseCommand, CommandError
+from django.db import connection, transaction
+from django.db.models import Count, Q
+from django.test import Client
+
+from games.engine import ENGINE_VERSION
+from games.identity import hash_token, new_token
+from games.models import DailyDeal, Game, Player
+from leaderboards.models import ContractTally, Score, Tally, week_of
+from leaderboards.ranking import day_board, encode_cursor
+
+PREFIX = "bench"
+BATCH = 5000
+
+
+def _ms(samples: list[float]) -> str:
+    ordered = sorted(samples)
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    return (f"p50 {statistics.median(ordered) * 1000:7.3f} ms   p99 {p99 * 1000:7.3f} ms   "
+            f"max {ordered[-1] * 1000:7.3f} ms   (n={len(ordered)})")
+
+
+def _timed(fn, repeat: int) -> list[float]:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return times
+
+
+class Command(BaseCommand):
+    help = "Fill one day with N scores and time the board's queries (top 50, own rank)."
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("--scores", type=int, default=1_000_000)
+        parser.add_argument("--day", type=date.fromisoformat, default=date(2000, 1, 3))
+        parser.add_argument("--samples", type=int, default=300,
+                            help="timed runs per query (default 300)")
+        parser.add_argument("--keep", action="store_true", help="keep the bench rows")
+        parser.add_argument("--reuse", action="store_true",
+                            help="measure rows a previous --keep run left")
+        parser.add_argument("--quiet-plans", action="store_true",
+                            help="do not print EXPLAIN ANALYZE plans")
+
+    def handle(self, *args, scores: int, day: date, samples: int, keep: bool, reuse: bool,
+               quiet_plans: bool, **options) -> None:
+        if scores < 1:
+            raise CommandError("--scores must be positive")
+        self.pg = connection.vendor == "postgresql"
+        existing = Score.objects.filter(day=day).count()
+        if existing and not reuse:
+            raise CommandError(f"{day} already has {existing} scores: pick another --day, or "
+                               f"--reuse a kept bench day.")
+        if not existing:
+            start = time.perf_counter()
+            self._fill(day, scores)
+            self.stdout.write(f"filled {day} with {scores} scores in "
+                              f"{time.perf_counter() - start:.1f} s ({connection.vendor})")
+        else:
+            self._tally(day)
+        try:
+            self._measure(day, samples, quiet_plans)
+        finally:
+            if not keep:
+                start = time.perf_counter()
+                self._clean(day)
+                self.stdout.write(f"deleted the bench rows in {time.perf_counter() - start:.1f} s")
+
+    # --- Filling ------------------------------------------------------------------------------
+
+    def _fill(self, day: date, n: int) -> None:
+        seed = f"{PREFIX}-{day.isoformat()}"
+        deal = DailyDeal.objects.create(date=day, seed=seed, commitment="0" * 64)
+        if self.pg:
+            self._fill_postgresql(day, deal, n)
+        else:
+            self._fill_orm(day, deal, n)
+        self._tally(day)
+
+    def _tally(self, day: date) -> None:
+        """The tallies of the bench day, counted from its scores (what record_score keeps)."""
+        Tally.objects.filter(board=day.isoformat()).delete()
+        ContractTally.objects.filter(board=day.isoformat()).delete()
+        pairs = (Score.objects.filter(day=day, listed=True).values("contracts", "penalty")
+                 .annotate(n=Count("id")))
+        Tally.objects.bulk_create(
+            [Tally(board=day.isoformat(), contracts=p["contracts"], penalty=p["penalty"],
+                   entries=p["n"]) for p in pairs], batch_size=BATCH)
+        contracts = (Score.objects.filter(day=day, listed=True).values("contracts")
+                     .annotate(n=Count("id")))
+        ContractTally.objects.bulk_create(
+            [ContractTally(board=day.isoformat(), contracts=c["contracts"], entries=c["n"])
+             for c in contracts])
+        if self.pg:
+            with connection.cursor() as cursor:
+                for table in ("games_player", "games_game", "leaderboards_score",
+                              "leaderboards_tally", "leaderboards_contracttally"):
+                    cursor.execute(f"VACUUM ANALYZE {table}")
+
+    def _fill_postgresql(self, day: date, deal: DailyDeal, n: int) -> None:
+        """Contracts ~ Normal(5, 2) clipped to 0-10; penalty ~ Normal(900 - 60 c, 250) >= 0;
+        finishes spread over the day; one player in 200 banned-and-unlisted."""
+        opened = datetime.combine(day, dtime.min, tzinfo=UTC)
+        params = {"n": n, "prefix": PREFIX + day.strftime("%Y%m%d") + "-", "deal": deal.pk,
+                  "day": day, "week": week_of(day), "opened": opened,
+                  "engine": ENGINE_VERSION}
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute("SELECT setseed(0.42)")
+            cursor.execute("""
+                INSERT INTO games_player (public_id, name, cookie_epoch, created_at,
+                                          last_seen_at)
+                SELECT %(prefix)s || g, 'bench ' || g, 0, %(opened)s, %(opened)s
+                FROM generate_series(1, %(n)s) AS g""", params)
+            cursor.execute("""
+                CREATE TEMP TABLE bench_result ON COMMIT DROP AS
+                SELECT p.id AS owner_id, p.public_id,
+                       c.contracts,
+                       greatest(0, round(900 - 60 * c.contracts + 250 * sqrt(-2 * ln(
+                           1 - random())) * cos(2 * pi() * random())))::int AS penalty,
+                       %(opened)s + make_interval(secs => 1800 + random() * 84000)
+                           AS finished_at
+                FROM games_player p
+                CROSS JOIN LATERAL (
+                    SELECT least(10, greatest(0, round(5 + 2 * sqrt(-2 * ln(1 - random()))
+                        * cos(2 * pi() * random()) + 0 * p.id)))::int AS contracts
+                ) c
+                WHERE p.public_id LIKE %(prefix)s || '%%'""", params)
+            cursor.execute("""
+                INSERT INTO games_game (public_id, owner_id, mode, level, daily_id, seed,
+                    engine_version, status, version, state, contracts, penalty, place,
+                    created_at, updated_at, finished_at, address_hash)
+                SELECT r.public_id, r.owner_id, 'daily', 'normal', %(deal)s, 'bench',
+                    %(engine)s, 'finished', 200, '{}'::jsonb, r.contracts, r.penalty, 1,
+                    r.finished_at - interval '25 minutes', r.finished_at, r.finished_at, ''
+                FROM bench_result r""", params)
+            cursor.execute("""
+                INSERT INTO leaderboards_score (game_id, player_id, day, week, contracts,
+                    penalty, place, finished_at, play_seconds, person_actions, listed,
+                    flags, flagged, created_at)
+                SELECT g.id, g.owner_id, %(day)s, %(week)s, g.contracts, g.penalty, 1,
+                    g.finished_at, 1500, 200, g.owner_id %% 200 <> 0, '[]'::jsonb, false,
+                    g.finished_at
+                FROM games_game g WHERE g.daily_id = %(deal)s""", params)
+
+    def _fill_orm(self, day: date, deal: DailyDeal, n: int) -> None:
+        rng = random.Random(42)
+        opened = datetime.combine(day, dtime.min, tzinfo=UTC)
+        prefix = PREFIX + day.strftime("%Y%m%d") + "-"
+        for first in range(0, n, BATCH):
+            count = min(BATCH, n - first)
+            with transaction.atomic():
+                players = Player.objects.bulk_create(
+                    [Player(public_id=f"{prefix}{first + i}", name=f"bench {first + i}")
+                     for i in range(count)])
+                games, scores = [], []
+                for player in players:
+                    contracts = min(10, max(0, round(rng.gauss(5, 2))))
+                    penalty = max(0, round(rng.gauss(900 - 60 * contracts, 250)))
+                    finished = opened + timedelta(seconds=1800 + rng.random() * 84000)
+                    games.append(Game(
+                        public_id=player.public_id, owner=player, mode=Game.DAILY,
+                        daily=deal, seed="bench", engine_version=ENGINE_VERSION,
+                        status=Game.FINISHED, version=200, state={}, contracts=contracts,
+                        penalty=penalty, place=1, finished_at=finished,
+                        created_at=finished - timedelta(minutes=25)))
+                Game.objects.bulk_create(games)
+                for game in games:
+                    scores.append(Score(
+                        game=game, player=game.owner, day=day, week=week_of(day),
+                        contracts=game.contracts, penalty=game.penalty, place=1,
+                        finished_at=game.finished_at, play_seconds=1500, person_actions=200,
+                        listed=True))
+                Score.objects.bulk_create(scores)
+
+    def _clean(self, day: date) -> None:
+        with transaction.atomic():
+            Tally.objects.filter(board=day.isoformat()).delete()
+            ContractTally.objects.filter(board=day.isoformat()).delete()
+            deal = DailyDeal.objects.filter(date=day).first()
+            players = Player.objects.filter(public_id__startswith=PREFIX + day.strftime("%Y%m%d"))
+            Score.objects.filter(day=day, player__in=players)._raw_delete(connection.alias)
+            Game.objects.filter(daily=deal, owner__in=players)._raw_delete(connection.alias)
+            players._raw_delete(connection.alias)
+            if deal is not None and not deal.games.exists():
+                deal.delete()
+
+    # --- Measuring ----------------------------------------------------------------------------
+
+    def _measure(self, day: date, samples: int, quiet_plans: bool) -> None:
+        board = day_board(day)
+        total = board.count()
+        self.stdout.write(f"\nboard {day}: {total} listed entries "
+                          f"({Score.objects.filter(day=day).count()} scores), "
+                          f"{Tally.objects.filter(board=day.isoformat()).count()} tally pairs")
+        if self.pg:
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_size_pretty(pg_relation_size('scores_day_board'))")
+                self.stdout.write(f"board index size {cursor.fetchone()[0]}")
+
+        board.page(50, None)  # warm the caches
+        top = _timed(lambda: board.page(50, None), samples)
+        self.stdout.write(f"top 50 (page, ORM objects)   {_ms(top)}")
+
+        ids = list(board.rows.values_list("id", flat=True).order_by("id"))
+        rng = random.Random(7)
+        sample = [Score.objects.get(pk=pk) for pk in rng.sample(ids, min(samples, len(ids)))]
+        ranks, rank_times = [], []
+        for score in sample:
+            start = time.perf_counter()
+            ranks.append(board.rank_of(score))
+            rank_times.append(time.perf_counter() - start)
+        self.stdout.write(f"own rank (tallies + pair)    {_ms(rank_times)}   "
+                          f"ranks {min(ranks)}..{max(ranks)}")
+
+        middle = board.ranked()[total // 2] if total else None
+        if middle is not None:
+            cursor = encode_cursor(middle.contracts, middle.penalty, middle.finished_at,
+                                   middle.id, total // 2 + 1)
+            deep = _timed(lambda: board.page(50, cursor), samples)
+            self.stdout.write(f"page at rank {total // 2 + 2:<8}        {_ms(deep)}")
+
+        naive = []
+        for score in sample[:max(1, samples // 10)]:
+            ahead = (Q(contracts__gt=score.contracts)
+                     | Q(contracts=score.contracts, penalty__lt=score.penalty)
+                     | Q(contracts=score.contracts, penalty=score.penalty,
+                         finished_at__lt=score.finished_at))
+            start = time.perf_counter()
+            board.rows.filter(ahead).count()
+            naive.append(time.perf_counter() - start)
+        self.stdout.write(f"naive rank COUNT(*) ahead    {_ms(naive)}")
+
+        self._api(day, sample, samples)
+        if self.pg and not quiet_plans and sample:
+            self._plans(board, sample[len(sample) // 2])
+
+    def _api(self, day: date, sample: list[Score], samples: int) -> None:
+        """The whole request, in process: auth, top 50, count, own entry and rank, JSON."""
+        if not sample:
+            return
+        token = new_token()
+        player = sample[len(sample) // 2].player
+        Player.objects.filter(pk=player.pk).update(token_hash=hash_token(token))
+        client = Client(headers={"Authorization": f"Bearer {token}"})
+        url = f"/api/v1/leaderboards/daily/{day.isoformat()}"
+        response = client.get(url)
+        if response.status_code != 200:
+            self.stdout.write(f"API request answered {response.status_code}: skipped")
+            return
+        times = _timed(lambda: client.get(url), max(1, samples // 3))
+        self.stdout.write(f"GET board + me (in process)  {_ms(times)}   "
+                          f"me rank {response.json()['me']['rank']}")
+        Player.objects.filter(pk=player.pk).update(token_hash=None)
+
+    def _plans(self, board, score: Score) -> None:
+        queries = {
+            "top 50": board.ranked().select_related("player")[:50],
+            "contract tallies above": ContractTally.objects.filter(
+                board=board.key, contracts__gt=score.contracts),
+            "pair tallies, same contracts, fewer points": Tally.objects.filter(
+                board=board.key, contracts=score.contracts, penalty__lt=score.penalty),
+            "same pair, earlier": board.rows.filter(
+                contracts=score.contracts, penalty=score.penalty).filter(
+                Q(finished_at__lt=score.finished_at)
+                | Q(finished_at=score.finished_at, id__lt=score.id)).values("id"),
+        }
+        for name, queryset in queries.items():
+            sql, params = queryset.query.sql_with_params()
+            if name != "top 50":
+                sql = f"SELECT count(*) FROM ({sql}) AS q"
+            with connection.cursor() as cursor:
+                cursor.execute(f"EXPLAIN (ANALYZE, BUFFERS) {sql}", params)
+                plan = "\n    ".join(row[0] for row in cursor.fetchall())
+            self.stdout.write(f"\nEXPLAIN ANALYZE {name}:\n    {plan}")

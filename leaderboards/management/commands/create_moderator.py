@@ -1,0 +1,72 @@
+"""``python manage.py create_moderator NAME``: a staff account that can moderate, and nothing
+more.
+
+Creates (or updates) the user NAME as staff in the ``moderators`` group, which may view
+players, games, daily deals, scores and the moderation log, and change players and scores
+(the admin's logged actions need "change"). The password comes from the
+``MODERATOR_PASSWORD`` environment variable, or is asked for. The very first administrator
+can instead be made with Django's own ``createsuperuser``.
+"""
+
+from __future__ import annotations
+
+import getpass
+import os
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group, Permission
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+
+GROUP = "moderators"
+PERMISSIONS = [
+    ("games", "view_player"), ("games", "change_player"), ("games", "view_game"),
+    ("games", "view_gameaction"), ("games", "view_dailydeal"),
+    ("leaderboards", "view_score"), ("leaderboards", "change_score"),
+    ("leaderboards", "view_moderationlog"),
+]
+
+
+def moderators_group() -> Group:
+    group, _ = Group.objects.get_or_create(name=GROUP)
+    group.permissions.set([Permission.objects.get(content_type__app_label=app, codename=code)
+                           for app, code in PERMISSIONS])
+    return group
+
+
+class Command(BaseCommand):
+    help = "Create or update a staff user in the 'moderators' group."
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("username")
+        parser.add_argument("--email", default="")
+
+    def handle(self, *args, username: str, email: str, **options) -> None:
+        password = os.environ.get("MODERATOR_PASSWORD") or self._ask_password()
+        user_model = get_user_model()
+        with transaction.atomic():
+            user, created = user_model.objects.get_or_create(
+                username=username, defaults={"email": email})
+            try:
+                validate_password(password, user)
+            except ValidationError as exc:
+                raise CommandError(" ".join(exc.messages)) from None
+            user.is_staff = True
+            user.set_password(password)
+            user.save()
+            user.groups.add(moderators_group())
+        verb = "Created" if created else "Updated"
+        self.stdout.write(self.style.SUCCESS(f"{verb} moderator {username}: log in at /admin/"))
+
+    def _ask_password(self) -> str:
+        try:
+            first = getpass.getpass("Password: ")
+            second = getpass.getpass("Password (again): ")
+        except EOFError:
+            raise CommandError("No password: set MODERATOR_PASSWORD or run interactively.") \
+                from None
+        if first != second:
+            raise CommandError("The passwords differ.")
+        return first
