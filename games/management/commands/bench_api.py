@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import logging
 import statistics
 import time
 from urllib.parse import urlsplit
@@ -133,6 +134,7 @@ class Command(BaseCommand):
         games = options["games"]
         if not 1 <= games <= 5000:
             raise CommandError("--games must be 1-5000")
+        logging.getLogger("httpx").setLevel(logging.WARNING)  # not a line per request
         figures = asyncio.run(self.run(url, games, options))
         self.stdout.write(figures)
 
