@@ -118,7 +118,7 @@ class Command(BaseCommand):
         ContractTally.objects.bulk_create(
             [ContractTally(board=day.isoformat(), contracts=c["contracts"], entries=c["n"])
              for c in contracts])
-        if self.pg:
+        if self.pg and not connection.in_atomic_block:  # VACUUM refuses transactions
             with connection.cursor() as cursor:
                 for table in ("games_player", "games_game", "leaderboards_score",
                               "leaderboards_tally", "leaderboards_contracttally"):

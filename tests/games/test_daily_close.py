@@ -1,0 +1,148 @@
+"""The end of a day: unfinished dailies are closed as expired and do not rank; one attempt per
+player per day holds even when starts race."""
+
+from __future__ import annotations
+
+import threading
+from datetime import date, timedelta
+
+import pytest
+from django.db import connection
+
+from games import daily
+from games.models import Game
+from games.tasks import close_ended_dailies
+from leaderboards.models import Score
+from tests.leaderboards.factories import Clock, api, finished_daily, player
+
+DAY = date(2030, 3, 6)
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    clock = Clock(monkeypatch)
+    clock.set_day(DAY)
+    return clock
+
+
+@pytest.mark.django_db
+def test_closing_expires_the_unfinished_dailies_of_ended_days(clock):
+    someone, token = player()
+    unfinished = daily.start_daily(someone).game
+    finished = finished_daily(player()[0], DAY, 6, 40)
+    clock.advance(days=1)
+    todays = daily.start_daily(someone).game
+    assert close_ended_dailies.apply().get() == {"revealed": 1, "expired": 1}
+    statuses = dict(Game.objects.values_list("pk", "status"))
+    assert statuses == {unfinished.pk: "expired", finished.pk: "finished",
+                        todays.pk: "active"}
+    assert api(token).get(f"/daily/{DAY}").json()["attempt"] == {
+        "state": "expired", "game": unfinished.public_id, "result": None}
+    assert api(token).get(f"/games/{unfinished.public_id}").json()["status"] == "expired"
+
+
+@pytest.mark.django_db
+def test_an_expired_daily_does_not_rank(clock):
+    someone, _ = player()
+    daily.start_daily(someone)
+    clock.advance(days=1)
+    daily.close_ended_days()
+    assert not Score.objects.exists()
+    body = api().get(f"/leaderboards/daily/{DAY}").json()
+    assert body["count"] == 0 and body["entries"] == []
+
+
+@pytest.mark.django_db
+def test_an_expired_daily_still_was_the_days_one_attempt(clock):
+    someone, _ = player()
+    first = daily.start_daily(someone).game
+    clock.advance(hours=11, minutes=59)  # 23:59 the same day: still the same attempt
+    assert daily.start_daily(someone).game == first
+    clock.advance(minutes=2)
+    daily.close_ended_days()
+    assert Game.objects.filter(owner=someone, daily__date=DAY).count() == 1
+
+
+@pytest.mark.django_db
+def test_closing_again_changes_nothing(clock):
+    daily.start_daily(player()[0])
+    clock.advance(days=1)
+    assert daily.close_ended_days() == {"revealed": 1, "expired": 1}
+    assert daily.close_ended_days() == {"revealed": 0, "expired": 0}
+
+
+@pytest.mark.django_db
+def test_a_day_is_not_closed_before_midnight_utc(clock):
+    daily.start_daily(player()[0])
+    clock.advance(hours=11, minutes=59, seconds=59)
+    assert daily.close_ended_days() == {"revealed": 0, "expired": 0}
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql",
+                    reason="racing starts need PostgreSQL (SQLite has one writer)")
+@pytest.mark.django_db(transaction=True)
+def test_racing_starts_of_one_players_daily_make_one_game(clock):
+    someone, _ = player()
+    daily.deal_for(DAY)
+    starts = 6
+    barrier = threading.Barrier(starts)
+    games, errors = [], []
+
+    def start():
+        try:
+            barrier.wait(timeout=10)
+            games.append(daily.start_daily(someone).game.pk)
+        except Exception as exc:  # reported below
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=start) for _ in range(starts)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert errors == []
+    assert len(games) == starts and len(set(games)) == 1
+    assert Game.objects.filter(owner=someone, mode=Game.DAILY).count() == 1
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql",
+                    reason="racing starts need PostgreSQL (SQLite has one writer)")
+@pytest.mark.django_db(transaction=True)
+def test_racing_posts_of_one_players_daily_answer_one_201(clock):
+    _, token = player()
+    daily.deal_for(DAY)
+    starts = 5
+    barrier = threading.Barrier(starts)
+    answers, lock = [], threading.Lock()
+
+    def post():
+        client = api(token)
+        try:
+            barrier.wait(timeout=10)
+            response = client.post("/games", {"mode": "daily"})
+            with lock:
+                answers.append((response.status_code, response.json()["id"]))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=post) for _ in range(starts)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert sorted(status for status, _ in answers) == [200] * (starts - 1) + [201]
+    assert len({game for _, game in answers}) == 1
+    assert Game.objects.filter(mode=Game.DAILY).count() == 1
+
+
+@pytest.mark.django_db
+def test_acting_after_midnight_is_refused_even_before_the_close_runs(clock):
+    someone, token = player()
+    game = daily.start_daily(someone).game
+    clock.set_day(DAY + timedelta(days=1), at=clock.moment.time().replace(hour=0, minute=0))
+    response = api(token).post(f"/games/{game.public_id}/actions",
+                               {"version": game.version,
+                                "action": {"type": "draw", "from": "stock"}})
+    assert response.json()["error"]["code"] == "daily_over"

@@ -1,0 +1,95 @@
+"""/ws/leaderboards/daily/ pushes today's new entries after commit, and removes the entries a
+moderator hides or whose player is banned; other days' changes are not pushed."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+import pytest
+import pytest_asyncio
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.db import connections
+
+from ladder.asgi import application
+from leaderboards import services
+from tests.leaderboards.factories import Clock, finished_daily, player
+
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+
+DAY = date(2030, 3, 6)
+
+
+@pytest.fixture(autouse=True)
+def clock(monkeypatch):
+    clock = Clock(monkeypatch)
+    clock.set_day(DAY)
+    return clock
+
+
+@pytest_asyncio.fixture(autouse=True)
+async def close_connections():
+    yield
+    await sync_to_async(connections.close_all)()
+
+
+@pytest_asyncio.fixture
+async def board():
+    communicator = WebsocketCommunicator(application, "/ws/leaderboards/daily/")
+    connected, _ = await communicator.connect()
+    assert connected
+    yield communicator
+    await communicator.disconnect()
+
+
+@sync_to_async
+def finish(name: str, contracts: int, penalty: int, day: date = DAY):
+    someone, _ = player(name)
+    return finished_daily(someone, day, contracts, penalty)
+
+
+@sync_to_async
+def moderator(django_user_model):
+    return django_user_model.objects.create_user("mod", is_staff=True)
+
+
+async def test_a_finished_daily_appears_with_its_rank(board):
+    await finish("Ann", 5, 100)
+    first = await board.receive_json_from(timeout=5)
+    assert first["t"] == "entry"
+    assert {k: first["d"][k] for k in ("date", "rank", "contracts", "penalty")} == {
+        "date": str(DAY), "rank": 1, "contracts": 5, "penalty": 100}
+    assert first["d"]["player"]["name"] == "Ann"
+    await finish("Ben", 7, 300)
+    second = await board.receive_json_from(timeout=5)
+    assert (second["d"]["player"]["name"], second["d"]["rank"]) == ("Ben", 1)
+
+
+async def test_other_days_are_not_pushed(board):
+    await finish("Yesterday", 5, 100, day=DAY - timedelta(days=1))
+    assert await board.receive_nothing(timeout=0.3)
+
+
+async def test_a_hidden_score_is_removed_and_a_restored_one_comes_back(board,
+                                                                       django_user_model):
+    game = await finish("Hid", 5, 100)
+    await board.receive_json_from(timeout=5)
+    mod = await moderator(django_user_model)
+    await sync_to_async(services.hide_score)(game.score, mod, "abuse")
+    removed = await board.receive_json_from(timeout=5)
+    assert removed == {"t": "removed", "d": {
+        "date": str(DAY), "player": {"id": game.owner.public_id, "name": "Hid"}}}
+    await sync_to_async(services.restore_score)(game.score, mod, "ok")
+    back = await board.receive_json_from(timeout=5)
+    assert back["t"] == "entry" and back["d"]["rank"] == 1
+
+
+async def test_a_banned_players_entry_is_removed_and_new_ones_never_pushed(board,
+                                                                           django_user_model):
+    game = await finish("Ban", 5, 100)
+    await board.receive_json_from(timeout=5)
+    mod = await moderator(django_user_model)
+    await sync_to_async(services.ban_player)(game.owner, mod, "farm")
+    removed = await board.receive_json_from(timeout=5)
+    assert removed["t"] == "removed"
+    assert await board.receive_nothing(timeout=0.3)
