@@ -31,7 +31,7 @@ def sample_world(view: PlayerView, memory: Memory, rng: Stream) -> GameState:
     return GameState(
         # Reshuffles inside an imagined world (R20) draw from a seed of its own.
         seed=f"world-{rng.below(2**32)}", deal=view.deal, dealer=view.dealer, turn=view.turn,
-        phase=view.phase, hands=tuple(hands), stock=tuple(unknown),
+        phase=view.phase, hands=tuple(hands), stock=tuple(unknown[:view.stock_size]),
         discard_pile=memory.pile, table=view.table,
         climbed=tuple(p.climbed for p in view.players),
         # Others laid down on an earlier turn, so they may lay off from their next one (R15).

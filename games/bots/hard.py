@@ -37,6 +37,9 @@ HESITATION = 0.6  # normal's runner-up discards within this many draws of its be
 CLIMB_POINTS = 120  # a contract laid down, in penalty points (R22: climbs rank first)
 OPPONENT_WEIGHT = 0.5  # how much the others' gains count against this player's
 LAID_DOWN_SHARE = 0.5  # share of a laid-down hand's penalty likely still held at the end
+# A hand still playing for its contract will be mostly other cards by the end of the deal: its
+# penalty now says little about its penalty then.
+PLAYING_SHARE = 0.2
 CLIMB_PER_DRAW = 0.35  # decay of the chance to lay down per draw still needed
 NORMAL_BONUS = 2.0  # points the normal player's own choice gets, so noise alone never wins
 
@@ -80,11 +83,13 @@ class Hard:
         totals = [NORMAL_BONUS * self.worlds] + [0.0] * (len(options) - 1)
         for _ in range(self.worlds):
             world = sample_world(view, memory, rng)
+            unseen = _unseen_counts(world)
             for i, action in enumerate(options):
-                totals[i] += self._play_out(world, view.seat, action)
+                totals[i] += self._play_out(world, unseen, view.seat, action)
         return options[max(range(len(options)), key=lambda i: (totals[i], -i))]
 
-    def _play_out(self, world: GameState, seat: int, action: Action) -> float:
+    def _play_out(self, world: GameState, unseen: list[int], seat: int,
+                  action: Action) -> float:
         state, _ = apply(world, seat, action)
         deal, stop = world.deal, world.turn_number + self.horizon
         while state.deal == deal and state.phase != FINISHED and not (
@@ -95,30 +100,39 @@ class Hard:
             result = state.history[-1]
             scores = [CLIMB_POINTS * result.climbed[s] - result.penalties[s] for s in range(SEATS)]
         else:
-            scores = _prospects(state)
+            scores = _prospects(state, unseen)
         others = sum(scores) - scores[seat]
         return scores[seat] - OPPONENT_WEIGHT * others / (SEATS - 1)
 
 
-def _prospects(state: GameState) -> list[float]:
+def _unseen_counts(world: GameState) -> list[int]:
+    """Per face, the world's cards out of sight (stock and hands) when the search began."""
+    counts = [0] * (FACES + 1)
+    for cards in (world.stock, *world.hands):
+        for card in cards:
+            counts[JOKER if is_joker(card) else card % FACES] += 1
+    return counts
+
+
+def _prospects(state: GameState, unseen: list[int]) -> list[float]:
     """Each seat's expected score for a deal still running: a contract laid down counts in
     full, one still to make by its chance given the draws it needs; cards in hand by their
-    penalty (R21), less for a hand already down that will shrink by lay-offs."""
-    remaining = [0] * (FACES + 1)
-    for cards in (state.stock, *state.hands):
-        for card in cards:
-            remaining[JOKER if is_joker(card) else card % FACES] += 1
+    penalty (R21), less for a hand already down that will shrink by lay-offs.
+
+    The live cards are those out of sight when the search began, less the seat's own: so a
+    hand that every candidate left alike is priced once (the outlook is memoised)."""
     scores = []
     for seat, hand in enumerate(state.hands):
         if state.laid_down_turn[seat] is not None:
             scores.append(CLIMB_POINTS - LAID_DOWN_SHARE * hand_penalty(hand))
             continue
-        live = list(remaining)
+        live = list(unseen)
         for card in hand:
-            live[JOKER if is_joker(card) else card % FACES] -= 1
+            face = JOKER if is_joker(card) else card % FACES
+            live[face] = max(live[face] - 1, 0)
         draws = outlook(hand, state.contract(seat), tuple(live)).distance
         scores.append(CLIMB_POINTS * exp(-CLIMB_PER_DRAW * max(draws, 0.0))
-                      - hand_penalty(hand))
+                      - PLAYING_SHARE * hand_penalty(hand))
     return scores
 
 

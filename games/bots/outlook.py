@@ -26,12 +26,14 @@ from games.engine.cards import FACES, HIGH_ACE, is_joker
 from games.engine.contracts import GROUP, Contract
 
 SUITS, RANKS = 4, 13
+ALL_RANKS = (1 << RANKS) - 1
 TOP_TARGETS = 5  # targets per requirement worth pairing with the other requirements' targets
 TARGETS_PER_SUIT = 3
+TOP_GROUP_RANKS = 4
 SOFTNESS = 0.5  # how much a second way to the contract counts, in draws
 DEAD_SLOT = 50.0  # a place no live card can fill: as good as never
 KEEP_PLANS_WITHIN = 3.5  # plans dearer than the best by more hardly move the soft minimum
-MEMO_SIZE = 50_000
+MEMO_SIZE = 4096  # enough for one decision's hands and the next; memory stays small
 
 # A slot that n live cards fit costs one draw plus the wait for one of those n cards.
 _SLOT_COST = [1.0 + 3.0 / (outs + 1) for outs in range(40)]
@@ -235,7 +237,7 @@ def _group_ranks(counts, rank_live) -> list[int]:
         if held:
             scored.append((-held, -rank_live[r], r))
     scored.sort()
-    return [r for _, _, r in scored[:TOP_TARGETS]]
+    return [r for _, _, r in scored[:TOP_GROUP_RANKS]]
 
 
 # The faces of every run window, by size: (suit, lowest rank 1-14) -> faces, low to high.
@@ -246,32 +248,44 @@ _WINDOWS = {size: {(suit, low): tuple(suit * RANKS + (r - 1) % RANKS
 
 
 def _run_targets(counts, live, size) -> list[tuple[int, ...]]:
-    """The windows of ``size`` ranks most worth a run: most faces held, then most live. A window
-    holding only cards that a better one of its suit holds too is left out, and at most
-    TARGETS_PER_SUIT of a suit are kept, so that a second run may look elsewhere."""
+    """The windows of ``size`` ranks most worth a run: most faces held, then most live, at most
+    TARGETS_PER_SUIT of a suit so that a second run may look elsewhere."""
     best = []
-    windows = _WINDOWS[size]
     for suit in range(SUITS):
         base = suit * RANKS
-        held_row = [1 if c else 0 for c in counts[base:base + RANKS]]
-        if not any(held_row):
-            continue
-        held_row.append(held_row[0])  # the high ace (R6)
-        live_row = [*live[base:base + RANKS], live[base]]
-        scored = []
-        for low in range(HIGH_ACE - size + 1):
-            held = sum(held_row[low:low + size])
-            if held:
-                scored.append((-held, -sum(live_row[low:low + size]), suit, low + 1))
-        scored.sort()
-        kept: list[int] = []  # the held faces of each window kept, as bit masks
-        for entry in scored:
-            window = windows[entry[2], entry[3]]
-            mask = sum(1 << f for f in window if counts[f])
-            if not any(mask & ~k == 0 for k in kept):
-                kept.append(mask)
-                best.append(entry)
-                if len(kept) == TARGETS_PER_SUIT:
-                    break
+        held = 0  # bit r-1 for each rank r held
+        for r in range(RANKS):
+            if counts[base + r]:
+                held |= 1 << r
+        if held:
+            best += _suit_targets(suit, held, live[base:base + RANKS], size)
     best.sort()
-    return [windows[suit, low] for _, _, suit, low in best[:TOP_TARGETS]]
+    windows = _WINDOWS[size]
+    return [windows[suit, low + 1] for _, _, suit, low in best[:TOP_TARGETS]]
+
+
+@lru_cache(maxsize=8192)
+def _suit_targets(suit: int, held: int, live_row: tuple[int, ...], size: int) -> list[tuple]:
+    """The best windows of one suit as (-cards held, -live cards, suit, lowest rank - 1). A
+    window holding only cards that a better one holds too is left out."""
+    held |= (held & 1) << RANKS  # the high ace (R6)
+    span = (1 << size) - 1
+    live_sums = [0, *accumulate(live_row), 0]
+    live_sums[-1] = live_sums[-2] + live_row[0]
+    scored = []
+    for low in range(HIGH_ACE - size + 1):
+        n = (held & (span << low)).bit_count()
+        if n:
+            scored.append((-n, live_sums[low] - live_sums[low + size], suit, low))
+    scored.sort()
+    kept: list[int] = []  # the cards each kept window holds, the high ace folded to low
+    best = []
+    for entry in scored:
+        inside = held & (span << entry[3])
+        inside = (inside | inside >> RANKS) & ALL_RANKS
+        if not any(inside & ~k == 0 for k in kept):
+            kept.append(inside)
+            best.append(entry)
+            if len(kept) == TARGETS_PER_SUIT:
+                break
+    return best
