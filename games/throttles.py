@@ -27,7 +27,8 @@ import threading
 import time
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import cache, caches
+from django.core.cache.backends.redis import RedisCache
 from django.http import HttpRequest
 from ninja.throttling import BaseThrottle
 
@@ -62,17 +63,31 @@ def hit(scope: str, ident: str, now: float | None = None) -> float | None:
     window = int(now // period_s)
     key = f"throttle:{scope}:{ident}:{window}"
     try:
-        cache.add(key, 0, timeout=period_s + 1)
-        count = cache.incr(key)
-    except ValueError:  # the window expired between add and incr: a fresh one
-        cache.add(key, 1, timeout=period_s + 1)
-        count = 1
+        count = _count(key, period_s + 1)
     except Exception:  # the cache is unreachable: let the request through
         logger.warning("Throttle %s: cache unavailable, not counting", scope, exc_info=True)
         return None
     if count <= limit:
         return None
     return (window + 1) * period_s - now
+
+
+def _count(key: str, ttl_s: int) -> int:
+    """Add one to the window's counter and return it. On Redis: one round trip (``SET NX EX``
+    then ``INCR``, pipelined; INCR keeps the expiry). Elsewhere: ``add`` then ``incr``."""
+    backend = caches["default"]
+    if isinstance(backend, RedisCache):
+        redis_key = backend.make_and_validate_key(key)
+        pipe = backend._cache.get_client(write=True).pipeline(transaction=False)
+        pipe.set(redis_key, 0, nx=True, ex=ttl_s)
+        pipe.incr(redis_key)
+        return int(pipe.execute()[1])
+    cache.add(key, 0, timeout=ttl_s)
+    try:
+        return cache.incr(key)
+    except ValueError:  # the window expired between add and incr: a fresh one
+        cache.add(key, 1, timeout=ttl_s)
+        return 1
 
 
 def client_address(request: HttpRequest) -> str:

@@ -199,7 +199,8 @@ if REDIS_URL:
     }
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Django's RedisCache with one connection pool per process (ladder/cache.py)
+            "BACKEND": "ladder.cache.SharedRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "ladder",
         }

@@ -9,6 +9,7 @@ import pytest
 from django.test import Client
 
 from games.throttles import hit, parse_rate
+from ladder import settings as settings_module
 from tests.factories import practice_game
 from tests.production.conftest import API, post_json
 
@@ -125,7 +126,7 @@ def test_off_turns_a_limit_off(settings):
 
 def test_a_cache_outage_lets_requests_through(settings):
     rates(settings, identities="1/h")
-    with mock.patch("games.throttles.cache.add", side_effect=ConnectionError("redis down")):
+    with mock.patch("games.throttles._count", side_effect=ConnectionError("redis down")):
         assert hit("identities", "a127.0.0.1") is None
         assert hit("identities", "a127.0.0.1") is None
 
@@ -136,3 +137,30 @@ def test_the_window_tells_how_long_to_wait(settings):
     assert hit("identities", "x", now=120.0) is None
     assert hit("identities", "x", now=150.0) == pytest.approx(30.0)
     assert hit("identities", "x", now=180.0) is None  # a new window
+
+
+@pytest.mark.skipif(not settings_module.REDIS_URL, reason="needs REDIS_URL")
+def test_every_cache_instance_shares_one_redis_client():
+    from django.core.cache.backends.redis import RedisCache
+
+    from ladder.cache import SharedRedisCache
+
+    first = SharedRedisCache(settings_module.REDIS_URL, {})
+    second = SharedRedisCache(settings_module.REDIS_URL, {})
+
+    assert first._cache is second._cache
+    assert RedisCache(settings_module.REDIS_URL, {})._cache is not first._cache
+
+
+@pytest.mark.skipif(not settings_module.REDIS_URL, reason="needs REDIS_URL")
+def test_on_redis_the_counter_expires_with_its_window(settings):
+    from django.core.cache import caches
+
+    rates(settings, identities="5/m")
+    hit("identities", "ttl-check", now=600.0)
+
+    backend = caches["default"]
+    key = backend.make_and_validate_key("throttle:identities:ttl-check:10")
+    client = backend._cache.get_client(write=True)
+    assert int(client.get(key)) == 1
+    assert 0 < client.ttl(key) <= 61
