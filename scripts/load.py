@@ -1,0 +1,68 @@
+"""Load test of the production shape: ``manage.py loadtest`` against two uvicorn processes.
+
+Starts the shape (scripts/prodshape.py: a dedicated database, two uvicorn processes, a Celery
+worker, PostgreSQL and Redis on loopback) with the identity and game-start limits off (one
+address creates every player) and the per-player action limit on, then runs the load test
+for each ``--games`` count and prints its figures. ``--no-pool`` runs the same without
+psycopg's pool (a connection per request), to compare PostgreSQL connections and latency.
+
+    .venv/bin/python scripts/load.py --games 100 1000 --duration 60
+    .venv/bin/python scripts/load.py --games 1000 --no-pool
+
+Loopback only, bounded in count (``--games``) and time (``--duration``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+
+from prodshape import PYTHON, REPO, Shape, say
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, nargs="+", default=[100, 1000])
+    parser.add_argument("--duration", type=float, default=60)
+    parser.add_argument("--warmup", type=float, default=10)
+    parser.add_argument("--think", default="2-4")
+    parser.add_argument("--level", default="normal")
+    parser.add_argument("--asgi", type=int, default=2, help="uvicorn processes")
+    parser.add_argument("--no-pool", action="store_true")
+    parser.add_argument("--json-prefix", help="write each run's figures to PREFIX-<games>.json")
+    args = parser.parse_args()
+
+    env = {"THROTTLE_IDENTITIES": "off", "THROTTLE_GAMES": "off"}
+    if args.no_pool:
+        env["DATABASE_POOL"] = "false"
+    label = "load_nopool" if args.no_pool else "load"
+    code = 0
+    with Shape(label, asgi=args.asgi, worker=True, beat=None, redis_db=7, env=env,
+               collectstatic=False) as shape:
+        say(f"pool {'off' if args.no_pool else 'on'}; uvicorn pids "
+            f"{[p.pid for p in shape.asgi]}")
+        for games in args.games:
+            argv = [PYTHON, "manage.py", "loadtest", "--games", str(games),
+                    "--duration", str(args.duration), "--warmup", str(args.warmup),
+                    "--think", args.think, "--level", args.level,
+                    "--database", shape.database]
+            for i in range(args.asgi):
+                argv += ["--url", shape.url(i)]
+            for proc in shape.asgi:
+                argv += ["--server-pid", str(proc.pid)]
+            if args.json_prefix:
+                argv += ["--json", f"{args.json_prefix}-{games}.json"]
+            say(f"loadtest: {games} games")
+            result = subprocess.run(argv, cwd=REPO, check=False)
+            code = code or result.returncode
+            dead = [p.name for p in shape.asgi if not p.alive()]
+            if dead:
+                say(f"servers died: {dead}")
+                code = 1
+    shape.drop()
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())
