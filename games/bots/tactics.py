@@ -10,6 +10,7 @@ from games.engine.view import PlayerView
 
 from .memory import Memory
 
+OUT_SOON_PER_CARD = 0.2  # urgency lost per card an opponent who laid down still holds
 LAY_DOWN_OPTIONS = 40  # lay-downs weighed; the engine lists the most natural ones first
 
 
@@ -58,7 +59,8 @@ def going_out_soon(view: PlayerView) -> float:
     urgency = 0.0
     for info in view.players:
         if info.seat != view.seat and info.laid_down:
-            urgency = max(urgency, {1: 1.0, 2: 0.9, 3: 0.6, 4: 0.4}.get(info.hand_size, 0.2))
+            # One card left: out next turn if it fits; each more card puts that off.
+            urgency = max(urgency, 1.0 - OUT_SOON_PER_CARD * (info.hand_size - 1))
     if view.rebuilds == 2 and view.stock_size < 12:
         urgency = max(urgency, 1.0 - view.stock_size / 12)
     return urgency

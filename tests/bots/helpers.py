@@ -5,7 +5,16 @@ from __future__ import annotations
 from dataclasses import replace
 
 from games.bots import STRATEGIES, Memory, rng_for
-from games.engine import GameState, TableMeld, apply, cards_from_text, new_game, player_view
+from games.engine import (
+    Discard,
+    Draw,
+    GameState,
+    TableMeld,
+    apply,
+    cards_from_text,
+    new_game,
+    player_view,
+)
 from games.engine.melds import read_meld
 from games.engine.state import DRAW
 
@@ -47,6 +56,16 @@ def play(state: GameState, *moves) -> GameState:
     """Apply (seat, action) moves with the engine."""
     for seat, action in moves:
         state, _ = apply(state, seat, action)
+    return state
+
+
+def turns(state: GameState, *moves) -> GameState:
+    """Whole turns as (seat, source, thrown): draw from "stock" or "discard", then discard
+    ``thrown``, or with None the card just drawn."""
+    for seat, source, thrown in moves:
+        state, _ = apply(state, seat, Draw(source))
+        card_thrown = state.hands[seat][-1] if thrown is None else card(thrown)
+        state, _ = apply(state, seat, Discard(card_thrown))
     return state
 
 
