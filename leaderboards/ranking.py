@@ -22,8 +22,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from django.db import IntegrityError, transaction
-from django.db.models import F, Model, Q, QuerySet, Sum
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Count, F, Model, Q, QuerySet, Sum
 
 from leaderboards.models import DAY_ORDER, WEEK_ORDER, ContractTally, Score, Tally, WeekScore
 
@@ -40,9 +40,11 @@ class Board:
     """One board: its tally key, its rows and the name of its time column."""
 
     key: str
+    key_field: str  # the rows' column holding the key: "day" or "week"
     rows: QuerySet
     time_field: str
     order: tuple[str, ...]
+    columns: tuple[str, ...]  # what an entry shows: pages load only these
 
     def ranked(self) -> QuerySet:
         return self.rows.order_by(*self.order)
@@ -51,25 +53,38 @@ class Board:
         return _sum(ContractTally.objects.filter(board=self.key))
 
     def rank_of(self, entry: Model) -> int:
-        """1 + the entries strictly ahead of ``entry`` (which must be on this board)."""
+        """1 + the entries strictly ahead of ``entry`` (which must be on this board), in one
+        round trip: three small indexed sums added up by the database."""
+        sql, params = self.rank_sql(entry)
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            return 1 + int(cursor.fetchone()[0])
+
+    def rank_sql(self, entry: Model) -> tuple[str, list]:
+        """The query counting the entries ahead of ``entry``."""
         contracts, penalty = entry.contracts, entry.penalty
-        more_contracts = _sum(ContractTally.objects.filter(board=self.key,
-                                                           contracts__gt=contracts))
-        fewer_points = _sum(Tally.objects.filter(board=self.key, contracts=contracts,
-                                                 penalty__lt=penalty))
         moment = getattr(entry, self.time_field)
+        more_contracts = ContractTally.objects.filter(board=self.key, contracts__gt=contracts)
+        fewer_points = Tally.objects.filter(board=self.key, contracts=contracts,
+                                            penalty__lt=penalty)
         same_pair_earlier = (self.rows.filter(contracts=contracts, penalty=penalty)
                              .filter(Q(**{f"{self.time_field}__lt": moment})
-                                     | Q(**{self.time_field: moment, "id__lt": entry.id}))
-                             .count())
-        return more_contracts + fewer_points + same_pair_earlier + 1
+                                     | Q(**{self.time_field: moment, "id__lt": entry.id})))
+        return _sum_sql(
+            _grouped(more_contracts, "board", Sum("entries")),
+            _grouped(fewer_points, "board", Sum("entries")),
+            _grouped(same_pair_earlier, self.key_field, Count("id")))
+
+    def _entries(self) -> QuerySet:
+        return self.ranked().select_related("player").only(
+            *self.columns, "player__public_id", "player__name")
 
     def page(self, limit: int, cursor: str | None) -> tuple[list[tuple[int, Model]], str | None]:
         """Up to ``limit`` ranked entries after ``cursor`` (the start when None), with their
         ranks, and the cursor of the next page (None at the end)."""
         limit = max(1, min(limit, PAGE_MAX))
         if cursor is None:
-            rows = list(self.ranked().select_related("player")[:limit + 1])
+            rows = list(self._entries()[:limit + 1])
             first_rank = 1
         else:
             contracts, penalty, moment, last_id, last_rank = decode_cursor(cursor)
@@ -81,8 +96,7 @@ class Board:
                 Q(contracts=contracts, penalty__gt=penalty),
                 Q(contracts__lt=contracts),
             ):
-                rows += self.ranked().filter(after).select_related("player")[
-                    :limit + 1 - len(rows)]
+                rows += self._entries().filter(after)[:limit + 1 - len(rows)]
                 if len(rows) > limit:
                     break
             first_rank = last_rank + 1
@@ -102,13 +116,30 @@ def _sum(tallies: QuerySet) -> int:
     return tallies.aggregate(n=Sum("entries"))["n"] or 0
 
 
+def _grouped(queryset: QuerySet, key: str, aggregate) -> QuerySet:
+    """``SELECT aggregate ... GROUP BY key``: one row (the rows share the key) or none."""
+    return queryset.order_by().values(key).annotate(n=aggregate).values("n")
+
+
+def _sum_sql(*scalars: QuerySet) -> tuple[str, list]:
+    """``SELECT COALESCE((q1), 0) + COALESCE((q2), 0) + ...``: one round trip."""
+    parts, params = [], []
+    for queryset in scalars:
+        sql, query_params = queryset.query.sql_with_params()
+        parts.append(f"COALESCE(({sql}), 0)")
+        params.extend(query_params)
+    return "SELECT " + " + ".join(parts), params
+
+
 def day_board(day: date) -> Board:
-    return Board(day.isoformat(), Score.objects.listed().for_day(day), "finished_at",
-                 tuple(DAY_ORDER))
+    return Board(day.isoformat(), "day", Score.objects.listed().for_day(day), "finished_at",
+                 tuple(DAY_ORDER), ("id", "contracts", "penalty", "finished_at"))
 
 
 def week_board(week: str) -> Board:
-    return Board(week, WeekScore.objects.filter(week=week), "reached_at", tuple(WEEK_ORDER))
+    return Board(week, "week", WeekScore.objects.filter(week=week), "reached_at",
+                 tuple(WEEK_ORDER),
+                 ("id", "contracts", "penalty", "days", "reached_at"))
 
 
 # --- Cursors ----------------------------------------------------------------------------------

@@ -281,20 +281,11 @@ class Command(BaseCommand):
 
     def _plans(self, board, score: Score) -> None:
         queries = {
-            "top 50": board.ranked().select_related("player")[:50],
-            "contract tallies above": ContractTally.objects.filter(
-                board=board.key, contracts__gt=score.contracts),
-            "pair tallies, same contracts, fewer points": Tally.objects.filter(
-                board=board.key, contracts=score.contracts, penalty__lt=score.penalty),
-            "same pair, earlier": board.rows.filter(
-                contracts=score.contracts, penalty=score.penalty).filter(
-                Q(finished_at__lt=score.finished_at)
-                | Q(finished_at=score.finished_at, id__lt=score.id)).values("id"),
+            "top 50 (with names)": board.ranked().select_related("player")[:50].query
+            .sql_with_params(),
+            f"own rank (rank {board.rank_of(score)})": board.rank_sql(score),
         }
-        for name, queryset in queries.items():
-            sql, params = queryset.query.sql_with_params()
-            if name != "top 50":
-                sql = f"SELECT count(*) FROM ({sql}) AS q"
+        for name, (sql, params) in queries.items():
             with connection.cursor() as cursor:
                 cursor.execute(f"EXPLAIN (ANALYZE, BUFFERS) {sql}", params)
                 plan = "\n    ".join(row[0] for row in cursor.fetchall())
