@@ -186,6 +186,17 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env_str("REDIS_URL")
 
+
+def _redis_retry():
+    """Retry a Redis command up to twice on a connection error (a restarted server)."""
+    from redis.asyncio.retry import Retry
+    from redis.backoff import ExponentialBackoff
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
+    return Retry(ExponentialBackoff(cap=0.5, base=0.05), 2,
+                 supported_errors=(RedisConnectionError,))
+
+
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
@@ -194,7 +205,10 @@ if REDIS_URL:
             # waits on BZPOPMIN for 5 s: every idle websocket consumer died with
             # "Timeout reading from" (channels_redis issue 422). Reads may now take longer
             # than the pop's 5 s; a dead server still closes the socket at once.
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 15}]},
+            # After Redis restarts, pooled connections are dead: retry a command once on a
+            # fresh connection instead of failing the websocket handshake with a 500.
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 15,
+                                  "retry": _redis_retry()}]},
         }
     }
     CACHES = {

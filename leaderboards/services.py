@@ -263,6 +263,12 @@ def _announce_removal(day, player: Player) -> None:
 
 
 def _publish(message: dict) -> None:
+    """Never raises: it runs after commit (see games.services.publish)."""
     layer = get_channel_layer()
-    if layer is not None:
+    if layer is None:
+        return
+    try:
         async_to_sync(layer.group_send)(BOARD_GROUP, message)
+    except Exception:
+        logger.warning("Could not publish %s to the board's websocket", message["type"],
+                       exc_info=True)

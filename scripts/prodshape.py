@@ -32,8 +32,6 @@ REPO = Path(__file__).resolve().parent.parent
 SCRIPTS = REPO / "scripts"
 PYTHON = sys.executable
 HOST = "127.0.0.1"
-PG_URL = "postgres://postgres@127.0.0.1:5432"
-REDIS_BASE = "redis://127.0.0.1:6379"
 
 
 # --- Output ---------------------------------------------------------------------------------
@@ -119,9 +117,9 @@ def ensure_services() -> None:
         raise SystemExit("Redis did not come up")
 
 
-def psql(sql: str, database: str = "postgres") -> str:
-    result = subprocess.run(["psql", "-h", HOST, "-U", "postgres", "-d", database, "-XAtq",
-                             "-v", "ON_ERROR_STOP=1", "-c", sql],
+def psql(sql: str, database: str = "postgres", port: int = 5432) -> str:
+    result = subprocess.run(["psql", "-h", HOST, "-p", str(port), "-U", "postgres",
+                             "-d", database, "-XAtq", "-v", "ON_ERROR_STOP=1", "-c", sql],
                             check=True, capture_output=True, text=True)
     return result.stdout.strip()
 
@@ -130,6 +128,74 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind((HOST, 0))
         return s.getsockname()[1]
+
+
+class PrivatePostgres:
+    """A throw-away PostgreSQL cluster of the machine's version on its own loopback port, in a
+    temporary folder, for fault tests that stop it: the machine's own cluster (which other
+    test runs use) is never touched."""
+
+    def __init__(self):
+        version = os.listdir("/etc/postgresql")[0]
+        self.bin = Path(f"/usr/lib/postgresql/{version}/bin")
+        self.port = free_port()
+        self.data = Path(tempfile.mkdtemp(prefix="ladder-pg-"))
+        shutil.chown(self.data, "postgres", "postgres")
+        self.log = self.data.with_suffix(".log")
+
+    def _as_postgres(self, *argv: str, check: bool = True) -> None:
+        subprocess.run(["runuser", "-u", "postgres", "--", *argv], check=check,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def create(self) -> None:
+        self._as_postgres(str(self.bin / "initdb"), "-D", str(self.data / "db"), "-U",
+                          "postgres", "--auth=trust", "-E", "UTF8", "--no-sync")
+
+    def start(self) -> None:
+        self.log.touch()
+        shutil.chown(self.log, "postgres", "postgres")
+        self._as_postgres(str(self.bin / "pg_ctl"), "-D", str(self.data / "db"), "-l",
+                          str(self.log), "-w", "-o",
+                          f"-p {self.port} -k {self.data} -c listen_addresses=127.0.0.1 "
+                          "-c fsync=off -c max_connections=100", "start")
+
+    def stop(self) -> None:
+        self._as_postgres(str(self.bin / "pg_ctl"), "-D", str(self.data / "db"), "-w",
+                          "-m", "immediate", "stop", check=False)
+
+    def up(self) -> bool:
+        return subprocess.run(["pg_isready", "-q", "-h", HOST, "-p", str(self.port)],
+                              check=False).returncode == 0
+
+    def remove(self) -> None:
+        self.stop()
+        shutil.rmtree(self.data, ignore_errors=True)
+        self.log.unlink(missing_ok=True)
+
+
+class PrivateRedis:
+    """A throw-away Redis on its own loopback port (nothing on disk), for fault tests that
+    restart it: the machine's own Redis is never touched."""
+
+    def __init__(self):
+        self.port = free_port()
+
+    def start(self) -> None:
+        subprocess.run(["redis-server", "--daemonize", "yes", "--bind", HOST, "--port",
+                        str(self.port), "--save", "", "--appendonly", "no", "--dir", "/tmp",
+                        "--logfile", ""], check=True, stdout=subprocess.DEVNULL)
+        if not wait_until(self.up, 10):
+            raise SystemExit(f"private Redis on {self.port} did not come up")
+
+    def stop(self) -> None:
+        subprocess.run(["redis-cli", "-h", HOST, "-p", str(self.port), "shutdown", "nosave"],
+                       check=False, capture_output=True)
+        wait_until(lambda: not self.up(), 10)
+
+    def up(self) -> bool:
+        result = subprocess.run(["redis-cli", "-h", HOST, "-p", str(self.port), "ping"],
+                                check=False, capture_output=True, text=True)
+        return result.stdout.strip() == "PONG"
 
 
 # --- Processes ------------------------------------------------------------------------------
@@ -181,10 +247,13 @@ class Shape:
 
     def __init__(self, name: str, *, asgi: int = 2, worker: bool = True,
                  beat: str | None = None, redis_db: int = 5, env: dict | None = None,
-                 collectstatic: bool = True):
+                 collectstatic: bool = True, postgres: PrivatePostgres | None = None,
+                 redis: PrivateRedis | None = None):
         self.name = name
         self.database = f"ladder_{name}"
-        self.redis_url = f"{REDIS_BASE}/{redis_db}"
+        self.pg_port = postgres.port if postgres else 5432
+        self.redis_port = redis.port if redis else 6379
+        self.redis_url = f"redis://{HOST}:{self.redis_port}/{redis_db}"
         self.redis_db = redis_db
         self.asgi_count = asgi
         self.want_worker = worker
@@ -200,7 +269,7 @@ class Shape:
             "SECRET_KEY": "smoke-" + secrets.token_urlsafe(48),
             "ALLOWED_HOSTS": "127.0.0.1,localhost",
             "SECURE_SSL_REDIRECT": "false",  # plain HTTP on loopback; a proxy adds TLS
-            "DATABASE_URL": f"{PG_URL}/{self.database}",
+            "DATABASE_URL": f"postgres://postgres@{HOST}:{self.pg_port}/{self.database}",
             "REDIS_URL": self.redis_url,
             "LOG_LEVEL": "WARNING",
             "PYTHONUNBUFFERED": "1",
@@ -236,12 +305,22 @@ class Shape:
         subprocess.run([PYTHON, "manage.py", *args], cwd=REPO, env=self.env, check=True,
                        stdout=subprocess.DEVNULL)
 
+    def django(self, code: str) -> str:
+        """Run Python with Django set up on this shape's settings; returns what it printed."""
+        result = subprocess.run([PYTHON, "manage.py", "shell", "-v", "0", "-c", code],
+                                cwd=REPO, env=self.env, check=True, capture_output=True,
+                                text=True)
+        return result.stdout.strip()
+
+    def psql(self, sql: str, database: str | None = None) -> str:
+        return psql(sql, database or self.database, self.pg_port)
+
     def start(self) -> None:
         ensure_services()
-        psql(f'DROP DATABASE IF EXISTS "{self.database}" WITH (FORCE)')
-        psql(f'CREATE DATABASE "{self.database}"')
-        subprocess.run(["redis-cli", "-n", str(self.redis_db), "flushdb"], check=True,
-                       stdout=subprocess.DEVNULL)
+        self.psql(f'DROP DATABASE IF EXISTS "{self.database}" WITH (FORCE)', "postgres")
+        self.psql(f'CREATE DATABASE "{self.database}"', "postgres")
+        subprocess.run(["redis-cli", "-p", str(self.redis_port), "-n", str(self.redis_db),
+                        "flushdb"], check=True, stdout=subprocess.DEVNULL)
         self.manage("migrate", "--noinput")
         if self.want_collectstatic:
             self.manage("collectstatic", "--noinput")
@@ -297,7 +376,7 @@ class Shape:
     def drop(self) -> None:
         """Remove the dedicated database and the logs (after a passing run)."""
         with contextlib.suppress(subprocess.CalledProcessError):
-            psql(f'DROP DATABASE IF EXISTS "{self.database}" WITH (FORCE)')
+            self.psql(f'DROP DATABASE IF EXISTS "{self.database}" WITH (FORCE)', "postgres")
         shutil.rmtree(self.logs, ignore_errors=True)
 
 

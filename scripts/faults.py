@@ -1,0 +1,309 @@
+"""Fault tests of the production shape, used by CI; each prints what it checked.
+
+Every scenario runs the shape (scripts/prodshape.py: two uvicorn processes, A and B) on its
+own throw-away PostgreSQL cluster and Redis server on loopback ports, so stopping them never
+disturbs the machine's shared services or anyone's test run.
+
+``asgi-crash``
+    Eight games play a stream of actions through A; A is killed with SIGKILL in the middle.
+    Every acknowledged (2xx) action must be in the database at its index, each game's log
+    must replay to its stored snapshot, and each client resumes through B: B's GET shows the
+    database's version, the next action is accepted and B's websocket carries its events.
+``redis-restart``
+    Redis stops (its data gone, as it keeps nothing) and comes back while a game is played:
+    HTTP actions keep being acknowledged throughout (HTTP is the source of truth), the
+    websocket that lost its subscription is closed by the server, and a reconnected one
+    receives the later events.
+``postgres-outage``
+    PostgreSQL stops for a few seconds: the API answers 503 ``unavailable`` with
+    Retry-After (never a 500, nor a hang past the pool's timeout), the health check says
+    503, and once PostgreSQL is back requests succeed again and the game goes on where the
+    last acknowledged action left it.
+
+    .venv/bin/python scripts/faults.py [asgi-crash|redis-restart|postgres-outage ...]
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import threading
+import time
+
+import httpx
+from client import Listener, Player, simple_move
+from prodshape import PrivatePostgres, PrivateRedis, Shape, check, finish, say, wait_until
+
+SCENARIO_ENV = {
+    "THROTTLE_IDENTITIES": "off", "THROTTLE_GAMES": "off", "THROTTLE_ACTIONS": "off",
+    "DATABASE_POOL_TIMEOUT": "3",
+}
+
+
+class Private:
+    """The private PostgreSQL and Redis for one scenario, removed afterwards."""
+
+    def __enter__(self):
+        self.postgres, self.redis = PrivatePostgres(), PrivateRedis()
+        self.postgres.create()
+        self.postgres.start()
+        self.redis.start()
+        say(f"private PostgreSQL on port {self.postgres.port}, Redis on {self.redis.port}")
+        return self
+
+    def __exit__(self, *exc):
+        self.redis.stop()
+        self.postgres.remove()
+
+
+def db_log(shape: Shape, game_id: str) -> tuple[int, dict[int, tuple[int, dict]]]:
+    """(the game's version, {index: (seat, action)}) straight from PostgreSQL."""
+    version = int(shape.psql(f"SELECT version FROM games_game WHERE public_id = '{game_id}'"))
+    rows = shape.psql(
+        "SELECT a.index, a.seat, a.action FROM games_gameaction a JOIN games_game g "
+        f"ON g.id = a.game_id WHERE g.public_id = '{game_id}' ORDER BY a.index")
+    log = {}
+    for row in rows.splitlines():
+        index, seat, action = row.split("|", 2)
+        log[int(index)] = (int(seat), json.loads(action))
+    return version, log
+
+
+def replays_cleanly(shape: Shape, game_ids: list[str]) -> dict[str, bool]:
+    code = (
+        "import json\n"
+        "from games.models import Game\n"
+        "from games.services import check_replay\n"
+        f"ids = {game_ids!r}\n"
+        "print(json.dumps({g.public_id: check_replay(g) "
+        "for g in Game.objects.filter(public_id__in=ids)}))\n")
+    return json.loads(shape.django(code).splitlines()[-1])
+
+
+# --- kill -9 an ASGI process mid-stream ------------------------------------------------------
+
+
+def asgi_crash() -> None:
+    say("== asgi-crash: SIGKILL one uvicorn in the middle of a stream of actions")
+    with Private() as private, Shape("faults_crash", asgi=2, worker=False, redis_db=0,
+                                     env=SCENARIO_ENV, collectstatic=False,
+                                     postgres=private.postgres, redis=private.redis) as shape:
+        a, b = shape.url(0), shape.url(1)
+        players = [Player(a) for _ in range(8)]
+        games = [p.new_game(a) for p in players]
+        acknowledged: list[list[tuple[int, dict]]] = [[] for _ in players]
+        latest = list(games)
+        failed_requests = [0] * len(players)
+        stop = threading.Event()
+
+        def stream(i: int) -> None:
+            game = games[i]
+            while not stop.is_set() and game["status"] == "active":
+                move = simple_move(game)
+                try:
+                    response = players[i].act(a, game, move)
+                except httpx.HTTPError:
+                    failed_requests[i] += 1
+                    return  # the process is gone: this client now resumes through B
+                if response.status_code == 200:
+                    acknowledged[i].append((game["version"], move))
+                    game = latest[i] = response.json()["game"]
+                else:
+                    failed_requests[i] += 1
+                    return
+
+        threads = [threading.Thread(target=stream, args=(i,)) for i in range(len(players))]
+        for t in threads:
+            t.start()
+        time.sleep(2.0)
+        before = sum(len(acks) for acks in acknowledged)
+        shape.asgi[0].kill9()
+        killed_at = sum(len(acks) for acks in acknowledged)
+        stop.set()
+        for t in threads:
+            t.join(15)
+        check(not shape.asgi[0].alive() and killed_at > 0,
+              "A was killed with SIGKILL mid-stream",
+              f"{killed_at} actions acknowledged by then ({before} a moment before), "
+              f"{sum(failed_requests)} request(s) cut off")
+
+        lost, misplaced = [], []
+        for i, game in enumerate(games):
+            version, log = db_log(shape, game["id"])
+            for index, move in acknowledged[i]:
+                if index not in log:
+                    lost.append((game["id"], index))
+                elif log[index] != (0, move):
+                    misplaced.append((game["id"], index, log[index]))
+        total_acked = sum(len(acks) for acks in acknowledged)
+        check(not lost and not misplaced,
+              "every acknowledged action is in the database, at its index, as sent",
+              f"{total_acked} acknowledged actions checked; lost {lost[:3]}, "
+              f"misplaced {misplaced[:3]}")
+
+        replays = replays_cleanly(shape, [g["id"] for g in games])
+        check(len(replays) == len(games) and all(replays.values()),
+              "every game's action log replays to its stored snapshot",
+              f"{sum(replays.values())}/{len(games)} games")
+
+        resumed, pushed, same_version = 0, 0, 0
+        for i, player in enumerate(players):
+            view = player.get(b, f"/games/{games[i]['id']}").json()
+            version, _ = db_log(shape, games[i]["id"])
+            same_version += view["version"] == version
+            listener = Listener(f"{shape.ws(1)}/ws/games/{view['id']}/", player.token)
+            try:
+                time.sleep(0.2)
+                response = player.act(b, view, simple_move(view))
+                if response.status_code == 200:
+                    resumed += 1
+                    after = response.json()["game"]["version"]
+                    _, got = listener.wait_for(lambda f, v=after: f["v"] >= v, 5)
+                    pushed += got
+            finally:
+                listener.close()
+        check(same_version == len(players),
+              "B's GET shows each game at the database's version",
+              f"{same_version}/{len(players)}")
+        check(resumed == pushed == len(players),
+              "each client resumed through B: its next action accepted, its events pushed "
+              "on B's websocket", f"{resumed} accepted, {pushed} pushed")
+        shape.restart_asgi(0)
+        check(shape.wait_healthy(0), "A restarted and is healthy again")
+
+
+# --- Redis restart during play ----------------------------------------------------------------
+
+
+def redis_restart() -> None:
+    say("== redis-restart: Redis goes away and comes back (empty) during play")
+    with Private() as private, Shape("faults_redis", asgi=2, worker=False, redis_db=0,
+                                     env=SCENARIO_ENV, collectstatic=False,
+                                     postgres=private.postgres, redis=private.redis) as shape:
+        a, b = shape.url(0), shape.url(1)
+        player = Player(a)
+        game = player.new_game(a)
+        first = Listener(f"{shape.ws(1)}/ws/games/{game['id']}/", player.token)
+        time.sleep(0.3)
+        response = player.act(a, game, simple_move(game))
+        game = response.json()["game"]
+        _, got = first.wait_for(lambda f: f["v"] >= game["version"], 5)
+        check(response.status_code == 200 and got, "before: A acknowledges, B's websocket "
+              "receives the events", f"version {game['version']}")
+
+        private.redis.stop()
+        statuses = []
+        for _ in range(4):  # Redis down: play on
+            response = player.act(a, game, simple_move(game))
+            statuses.append(response.status_code)
+            if response.status_code == 200:
+                game = response.json()["game"]
+        check(statuses == [200] * 4,
+              "while Redis is down, actions are acknowledged (HTTP is the source of truth)",
+              f"statuses {statuses}, version {game['version']}")
+        private.redis.start()
+        closed = first.closed.wait(25)
+        check(closed, "the websocket whose subscription Redis lost is closed by the server, "
+              "so its client knows to reconnect", f"close code {first.close_code}")
+        first.close()
+
+        second = Listener(f"{shape.ws(1)}/ws/games/{game['id']}/", player.token)
+        try:
+            time.sleep(0.3)
+            view = player.get(b, f"/games/{game['id']}").json()
+            check(view["version"] == game["version"],
+                  "after reconnecting, GET on B shows every action acknowledged meanwhile",
+                  f"version {view['version']}")
+            statuses, pushed = [], True
+            for _ in range(2):
+                response = player.act(a, view, simple_move(view))
+                statuses.append(response.status_code)
+                if response.status_code != 200:
+                    break
+                view = response.json()["game"]
+                _, got = second.wait_for(lambda f, v=view["version"]: f["v"] >= v, 10)
+                pushed = pushed and got
+            check(statuses == [200, 200] and pushed,
+                  "after Redis is back, actions on A are pushed on the reconnected websocket "
+                  "on B", f"statuses {statuses}, version {view['version']}")
+        finally:
+            second.close()
+
+
+# --- PostgreSQL briefly unavailable -------------------------------------------------------------
+
+
+def postgres_outage() -> None:
+    say("== postgres-outage: PostgreSQL stops for a few seconds")
+    with Private() as private, Shape("faults_pg", asgi=2, worker=False, redis_db=0,
+                                     env=SCENARIO_ENV, collectstatic=False,
+                                     postgres=private.postgres, redis=private.redis) as shape:
+        a, b = shape.url(0), shape.url(1)
+        player = Player(a)
+        game = player.new_game(a)
+        for _ in range(3):
+            game = player.act(a, game, simple_move(game)).json()["game"]
+        acknowledged = game["version"]
+
+        private.postgres.stop()
+        outage_started = time.monotonic()
+        answers = []
+        for base, method in [(a, "act"), (b, "get"), (a, "health"), (b, "act")]:
+            started = time.monotonic()
+            if method == "act":
+                response = player.act(base, game, simple_move(game))
+            elif method == "get":
+                response = player.get(base, f"/games/{game['id']}")
+            else:
+                response = httpx.get(f"{base}/api/v1/health", timeout=15)
+            took = time.monotonic() - started
+            body = response.json() if response.headers.get("content-type", "").startswith(
+                "application/json") else {}
+            answers.append((method, response.status_code,
+                            (body.get("error") or {}).get("code") or body.get("database"),
+                            response.headers.get("retry-after"), round(took, 1)))
+        api_answers = [x for x in answers if x[0] != "health"]
+        check(all(status == 503 and code == "unavailable" and retry and took <= 10
+                  for _, status, code, retry, took in api_answers),
+              "while PostgreSQL is down the API answers 503 'unavailable' with Retry-After, "
+              "within the pool's timeout", f"{answers}")
+        check(any(m == "health" and s == 503 for m, s, *_ in answers),
+              "the health check says 503")
+        private.postgres.start()
+        outage_s = time.monotonic() - outage_started
+
+        def recovered() -> bool:
+            return all(player.get(base, f"/games/{game['id']}").status_code == 200
+                       for base in (a, b))
+        came_back = wait_until(recovered, 30, every_s=0.5)
+        check(came_back, "once PostgreSQL is back, both processes serve requests again",
+              f"outage {outage_s:.1f}s, recovered "
+              f"{time.monotonic() - outage_started - outage_s:.1f}s after restart")
+        view = player.get(b, f"/games/{game['id']}").json()
+        response = player.act(b, view, simple_move(view))
+        check(view["version"] == acknowledged and response.status_code == 200,
+              "the game goes on from the last acknowledged action",
+              f"version {view['version']} (acknowledged {acknowledged}), next action "
+              f"HTTP {response.status_code}")
+        errors_500 = sum(log.read_text(errors="replace").count(" 500 ")
+                         for log in shape.logs.glob("asgi*.log"))
+        check(errors_500 == 0, "no 500 was logged by either process", f"{errors_500}")
+
+
+SCENARIOS = {"asgi-crash": asgi_crash, "redis-restart": redis_restart,
+             "postgres-outage": postgres_outage}
+
+
+def main(names: list[str]) -> int:
+    for name in names or list(SCENARIOS):
+        if name not in SCENARIOS:
+            raise SystemExit(f"unknown scenario {name!r}: {', '.join(SCENARIOS)}")
+        try:
+            SCENARIOS[name]()
+        except Exception as exc:  # noqa: BLE001 - a broken scenario is a failed check
+            check(False, f"{name} ran to its end", f"{type(exc).__name__}: {exc}")
+    return finish("faults")
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,41 @@
+"""With Redis unreachable, an action is still acknowledged: the events are lost (clients resync
+by version), the HTTP response is the source of truth. scripts/faults.py shows it for real."""
+
+from __future__ import annotations
+
+from unittest import mock
+
+import pytest
+
+from games.models import Game
+from tests.factories import practice_game
+from tests.production.conftest import post_json
+
+
+class DeadLayer:
+    async def group_send(self, group, message):
+        raise ConnectionError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_action_is_acknowledged_when_its_events_cannot_be_published(player, caplog):
+    owner, client = player
+    game = practice_game(owner)
+    with mock.patch("games.services.get_channel_layer", return_value=DeadLayer()):
+        response = post_json(client, f"/games/{game.public_id}/actions", {
+            "version": game.version, "action": {"type": "draw", "from": "stock"}})
+
+    assert response.status_code == 200, response.content
+    assert Game.objects.get(pk=game.pk).version == response.json()["game"]["version"]
+    assert "Could not publish" in caplog.text
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_throttle_lets_actions_through_when_the_cache_is_down(player):
+    owner, client = player
+    game = practice_game(owner)
+    with mock.patch("games.throttles._count", side_effect=ConnectionError("redis down")):
+        response = post_json(client, f"/games/{game.public_id}/actions", {
+            "version": game.version, "action": {"type": "draw", "from": "stock"}})
+
+    assert response.status_code == 200
