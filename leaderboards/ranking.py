@@ -28,6 +28,8 @@ from django.db.models import Count, F, Model, Q, QuerySet, Sum
 from leaderboards.models import DAY_ORDER, WEEK_ORDER, ContractTally, Score, Tally, WeekScore
 
 PAGE_MAX = 100
+# Cursor numbers past what the columns hold are refused, never sent to the database.
+INT_LIMIT, BIGINT_LIMIT = 2**31, 2**63
 PAGE_DEFAULT = 50
 
 
@@ -158,7 +160,9 @@ def decode_cursor(cursor: str) -> tuple[int, int, datetime, int, int]:
                   int(rank))
     except (ValueError, TypeError, binascii.Error, UnicodeDecodeError) as exc:
         raise InvalidCursor(cursor) from exc
-    if values[2].tzinfo is None or min(values[0], values[1], values[3], values[4]) < 0:
+    contracts, penalty, moment, pk, rank = values
+    if moment.tzinfo is None or not (0 <= contracts < INT_LIMIT and 0 <= penalty < INT_LIMIT
+                                     and 0 <= pk < BIGINT_LIMIT and 0 <= rank < BIGINT_LIMIT):
         raise InvalidCursor(cursor)
     return values
 

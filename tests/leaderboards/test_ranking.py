@@ -208,3 +208,14 @@ def test_tallies_and_week_sums_follow_every_moderation_step(django_user_model):
             assert stored(board) == recounted(board), board
     alice_week = WeekScore.objects.get(player=alice, week="2030-W10")
     assert (alice_week.contracts, alice_week.penalty, alice_week.days) == (11, 140, 2)
+
+
+def test_a_cursor_with_numbers_no_column_can_hold_is_refused():
+    from leaderboards.ranking import encode_cursor
+
+    moment = at(9)
+    with pytest.raises(InvalidCursor):
+        decode_cursor(encode_cursor(10**30, 0, moment, 1, 1))
+    with pytest.raises(InvalidCursor):
+        decode_cursor(encode_cursor(1, -1, moment, 1, 1))
+    assert decode_cursor(encode_cursor(5, 100, moment, 2**40, 7)) == (5, 100, moment, 2**40, 7)
