@@ -73,7 +73,8 @@ class Score(models.Model):
         SHARED_ADDRESS: "one of many identities playing this daily from one address",
     }
 
-    game = models.OneToOneField(Game, on_delete=models.PROTECT, related_name="score")
+    # A game with a score cannot be deleted on its own; deleting the player takes both.
+    game = models.OneToOneField(Game, on_delete=models.RESTRICT, related_name="score")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="scores")
     day = models.DateField()  # the daily's date
     week = models.CharField(max_length=8)  # week_of(day)

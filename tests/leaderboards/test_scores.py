@@ -126,3 +126,13 @@ def test_the_address_hash_is_keyed_per_day_and_keeps_no_address():
     assert one == daily.address_hash(DAY, "203.0.113.9")
     assert one != daily.address_hash(DAY + timedelta(days=1), "203.0.113.9")
     assert "203" not in one and len(one) == 32
+
+
+def test_a_scored_game_cannot_be_deleted_alone_but_its_player_can_be():
+    from django.db.models import RestrictedError
+
+    game = finished_daily(player()[0], DAY, 5, 100)
+    with pytest.raises(RestrictedError):
+        game.delete()
+    game.owner.delete()
+    assert not Score.objects.exists() and not Game.objects.exists()
