@@ -47,7 +47,12 @@ from django.utils import timezone
 
 from games.models import DailyDeal, Game, Player, sha256_hex
 
-DAILY_LEVEL = "normal"  # the same bots for everyone; see README ("The daily game")
+# The same bots for everyone. "normal", measured against "hard" by playing whole games through
+# games.services on the 2-core dev machine (loaded): normal took about 2 s of server time per
+# game, 8-10 ms per request on average, 0.2 s at worst; hard about 40 s per game, 190 ms per
+# request, 1.8 s at worst. A day's worth of players at hard would cost 20 times the CPU and
+# make every move wait; normal still plays a real game (README, "The daily game").
+DAILY_LEVEL = "normal"
 SEED_BYTES = 32
 DAY = timedelta(days=1)
 
