@@ -26,6 +26,20 @@ DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 360, "height": 640}
 # A first deal in which the scripted person lays down and then lays off (strategy.find_seed).
 SEED = "browser-130"
+# Counts the cards that fly across the table (controllers/flight.js) in window.__flights.
+COUNT_FLIGHTS = """
+window.__flights = 0;
+new MutationObserver((records) => {
+  for (const r of records) for (const n of r.addedNodes) {
+    if (n.classList && n.classList.contains("flying-card")) window.__flights += 1;
+  }
+}).observe(document, {childList: true, subtree: true});
+"""
+# Content-Security-Policy violations become console errors, which Watch collects.
+REPORT_CSP = """
+document.addEventListener("securitypolicyviolation", (e) => console.error(
+  `CSP violation: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+"""
 
 
 @pytest.fixture(scope="module")
@@ -49,6 +63,19 @@ def browser(django_db_setup, django_db_blocker):
             os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
         else:
             os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
+
+
+@pytest.fixture(autouse=True)
+def no_throttles(settings):
+    """Every browser comes from 127.0.0.1: the rate limits (games/throttles.py has their own
+    tests) would soon refuse new identities, logins and transfer codes. Off here, counters
+    cleared (with Redis they outlive a test)."""
+    from django.core.cache import cache
+
+    settings.THROTTLE_RATES = {scope: None for scope in settings.THROTTLE_RATES}
+    cache.clear()
+    yield
+    cache.clear()
 
 
 @pytest.fixture
@@ -75,21 +102,33 @@ class Watch:
 
         page.on("request", request)
 
-    def check(self):
-        assert self.errors == [], f"console errors: {self.errors}"
+    def check(self, allow: tuple[str, ...] = ()):
+        """No console errors but those containing one of ``allow`` (e.g. "status of 401"
+        for a refusal the page explains)."""
+        errors = [e for e in self.errors if not any(a in e for a in allow)]
+        assert errors == [], f"console errors: {errors}"
         assert self.foreign == [], f"requests to other hosts: {self.foreign}"
 
 
 @pytest.fixture
 def open_page(browser, live_server):
-    """open_page(viewport, speed="instant", touch=False) -> (page, watch)."""
+    """open_page(viewport, speed="instant", touch=False, ...) -> (page, watch).
+
+    Pages run under the site's Content-Security-Policy, and a violation is a console error;
+    ``csp=False`` bypasses the policy (axe-core is injected as an inline script). Under the
+    policy ``page.wait_for_function`` needs a function ("() => ..."): an expression is
+    evaluated with eval, which the policy refuses.
+    ``reduced_motion="reduce"`` is the system setting."""
     contexts = []
 
-    def make(viewport=DESKTOP, speed="instant", touch=False, locale="en-GB"):
+    def make(viewport=DESKTOP, speed="instant", touch=False, locale="en-GB", csp=True,
+             reduced_motion="no-preference"):
         context = browser.new_context(viewport=viewport, has_touch=touch, locale=locale,
-                                      bypass_csp=True)  # lets axe-core be injected
+                                      bypass_csp=not csp, reduced_motion=reduced_motion)
         context.add_init_script(
             f"localStorage.setItem('ladder.settings', {json.dumps(json.dumps({'speed': speed}))})")
+        context.add_init_script(COUNT_FLIGHTS)
+        context.add_init_script(REPORT_CSP)
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(15_000)

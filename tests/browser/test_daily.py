@@ -1,15 +1,20 @@
-"""Today's daily from the home page: start it, play a turn, finish it, share it, see it ranked."""
+"""Today's daily from the home page: start it, play a turn, finish it, share it, see it ranked;
+the board paged through the API's keyset cursor."""
 
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
 
 import pytest
 from django.urls import Resolver404, resolve
+from django.utils import timezone
 
+from games import daily
 from tests.browser.conftest import DESKTOP, PHONE, shoot
 from tests.browser.strategy import person_action
 from tests.browser.table_driver import card, view, wait_idle
+from tests.leaderboards.factories import finished_daily, player
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -86,8 +91,8 @@ def test_the_daily_is_started_from_home_finished_and_shared(open_page, live_serv
     shoot(page, "daily-result-desktop")
 
     page.goto(live_server.url + "/")
-    page.wait_for_function(
-        "document.querySelector('[data-daily-state]').textContent.startsWith('Done')")
+    page.wait_for_function(  # a function, not an expression: the CSP forbids eval
+        "() => document.querySelector('[data-daily-state]').textContent.startsWith('Done')")
     shoot(page, "home-daily-done-desktop")
 
     if has_leaderboards():
@@ -108,4 +113,45 @@ def test_the_result_and_share_card_fit_a_phone(open_page, live_server):
     page.reload()
     page.wait_for_selector("dialog[open] [data-share-text]")
     shoot(page, "daily-result-phone")
+    watch.check()
+
+
+PAGE_SIZE = 25  # pages/leaderboard.js
+PLAYERS = PAGE_SIZE + 5
+
+
+def make_scores() -> None:
+    """Today's board, in rank order Player 00, 01, ... It runs in a thread of its own: this
+    one runs Playwright's event loop, and a new score is published with async_to_sync."""
+    from django.db import connection
+
+    today, now = daily.today(), timezone.now()
+    try:
+        for i in range(PLAYERS):
+            owner, _token = player(f"Player {i:02d}")
+            finished_daily(owner, today, contracts=10 - i // 5, penalty=20 + i,
+                           finished_at=now - timedelta(minutes=PLAYERS - i))
+    finally:
+        connection.close()
+
+
+def test_the_board_shows_a_first_page_then_the_rest_on_demand(open_page, live_server):
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(make_scores).result()
+    page, watch = open_page(PHONE)
+    page.goto(live_server.url + "/leaderboard/")
+    page.wait_for_selector(".board tbody tr")
+    rows = page.locator(".board tbody tr")
+    assert rows.count() == PAGE_SIZE
+    assert f"{PAGE_SIZE} of {PLAYERS} players" in page.inner_text("[data-board-count]")
+
+    page.click("[data-board-more]")
+    page.wait_for_function(
+        f"() => document.querySelectorAll('.board tbody tr').length === {PLAYERS}")
+    ranks = rows.evaluate_all("els => els.map(e => Number(e.cells[0].textContent))")
+    assert ranks == list(range(1, PLAYERS + 1))
+    assert rows.last.locator("td").nth(1).inner_text() == f"Player {PLAYERS - 1:02d}"
+    assert page.locator("[data-board-more]").is_hidden()  # that was the last page
+    assert page.evaluate("document.activeElement.dataset.boardCount") == ""
+    shoot(page, "leaderboard-paged-phone")
     watch.check()

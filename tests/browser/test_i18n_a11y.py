@@ -1,4 +1,10 @@
-"""The language switcher, the table in Thai on a phone, and axe-core on the main pages."""
+"""The language switcher, the table in Thai on a phone, axe-core on the main pages, and
+every page under a strict Content-Security-Policy.
+
+Every browser test runs its pages under the site's own policy and fails on a violation
+(tests/browser/conftest.py). The CSP test here holds each page to a strict policy of the
+test's own, put on each document by a Playwright route, whatever the site's middleware
+sends: no inline scripts, no inline event handlers, no style attributes in markup."""
 
 from __future__ import annotations
 
@@ -38,7 +44,7 @@ def test_the_language_switcher_turns_the_pages_spanish_then_thai(open_page, live
 
 @pytest.mark.parametrize("path", ["/", "/leaderboard/", "/rules/", "table"])
 def test_no_serious_accessibility_violations(open_page, live_server, path):
-    page, watch = open_page(DESKTOP)
+    page, watch = open_page(DESKTOP, csp=False)  # axe-core goes in as an inline script
     if path == "table":
         page.goto(live_server.url + "/")
         page.click("[data-practice-start]")
@@ -54,4 +60,52 @@ def test_no_serious_accessibility_violations(open_page, live_server, path):
     if path == "/leaderboard/":
         shoot(page, "leaderboard-desktop")
     assert violations == [], violations
+    watch.check()
+
+STRICT = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+          "connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; "
+          "frame-ancestors 'none'")
+
+
+def strict_policy(route):
+    """Documents get STRICT as their only policy; everything else passes untouched."""
+    if route.request.resource_type != "document":
+        return route.continue_()
+    response = route.fetch()
+    headers = {k: v for k, v in response.headers.items()
+               if k.lower() != "content-security-policy"}
+    headers["content-security-policy"] = STRICT
+    return route.fulfill(response=response, headers=headers)
+
+
+def test_no_page_breaks_a_strict_policy(open_page, live_server):
+    page, watch = open_page(DESKTOP)
+    page.route("**/*", strict_policy)
+    for path in ["/", "/rules/", "/about/", "/leaderboard/", "/profile/"]:
+        response = page.goto(live_server.url + path)
+        assert response.headers["content-security-policy"] == STRICT
+        page.wait_for_load_state("networkidle")
+    # The profile's forms, and the language switcher (a script submits it on change).
+    page.fill("#name-input", "Strict Sam")
+    page.click("#name-form button[type=submit]")
+    page.wait_for_selector('[data-status]:has-text("Strict Sam")')
+    page.click("[data-transfer-create]")
+    page.wait_for_selector("[data-transfer-code]:not(:empty)")
+    page.select_option("#lang-select", "es")
+    page.wait_for_selector('html[lang="es"]')
+
+    # The table, its panels, a draw and a hint (the bots' turns, with cards flying, run
+    # under the site's policy in test_play.py).
+    page.goto(live_server.url + "/")
+    page.click("[data-practice-start]")
+    page.wait_for_url("**/play/**")
+    wait_idle(page)
+    page.click("[data-settings-toggle]")
+    page.click("[data-scores-toggle]")
+    page.wait_for_selector("#scores table")
+    page.click("[data-stock]")
+    wait_idle(page)
+    page.click("[data-hint]")
+    page.wait_for_selector("[data-message]:not(:empty)")
+    assert [e for e in watch.errors if "CSP" in e or "Content Security Policy" in e] == []
     watch.check()

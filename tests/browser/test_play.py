@@ -56,6 +56,19 @@ def test_a_practice_game_is_played_through_a_whole_deal_with_the_mouse(
 
     v = view(page)
     assert v["deal"] == 2, f"deal 1 did not end in {MAX_TURNS} turns"
+    # The computer players' cards flew between the piles and their seats.
+    assert page.evaluate("window.__flights") > 3
+    # The scores so far: deal 1's contracts and penalties, then the totals.
+    page.click("[data-scores-toggle]")
+    scores = page.locator("#scores")
+    assert scores.is_visible()
+    assert scores.locator("tbody tr").count() == 1
+    assert "✓" in scores.locator("tbody tr").first.locator("td").first.inner_text()
+    footer = scores.locator("tfoot tr").first.locator("td").all_inner_texts()
+    assert footer[0].startswith("1") and "1 contract" in footer[0]
+    shoot(page, "table-scores-desktop")
+    page.click("[data-scores-close]")
+    assert scores.is_hidden()
     assert record["summaries"] == 1
     assert record["laid_down"] == 1 and record["laid_off"] >= 1
     assert v["deals"][0]["climbed"][0] is True
@@ -97,11 +110,22 @@ def test_a_turn_by_keyboard_alone(open_page, live_server):
     after = view(page)
     assert after["version"] > version + 1
     assert target not in [c["id"] for c in after["hand"]]
+    assert page.evaluate("window.__flights") == 0  # instant: no card flies
+    # C opens the scores so far (the focus goes into them); Escape closes them and gives the
+    # focus to their button.
+    page.keyboard.press("c")
+    assert page.locator("#scores").is_visible()
+    assert "No deal has ended yet" in page.inner_text("#scores")
+    assert page.evaluate("document.activeElement.dataset.scoresClose") == ""
+    page.keyboard.press("Escape")
+    assert page.locator("#scores").is_hidden()
+    assert page.evaluate("document.activeElement.dataset.scoresToggle") == ""
     watch.check()
 
 
 def test_a_turn_by_touch_on_a_phone(open_page, live_server):
-    page, watch = open_page(PHONE, touch=True)
+    # The system asks for reduced motion: the steps keep their pace, no card flies.
+    page, watch = open_page(PHONE, touch=True, speed="fast", reduced_motion="reduce")
     page.goto(live_server.url + "/")
     shoot(page, "home-phone")
     start_practice(page, live_server.url)
@@ -116,6 +140,9 @@ def test_a_turn_by_touch_on_a_phone(open_page, live_server):
     card(page, chosen).tap()  # a double tap discards
     wait_idle(page)
     assert chosen not in [c["id"] for c in view(page)["hand"]]
+    assert page.evaluate("window.__flights") == 0
+    page.tap("[data-scores-toggle]")
+    assert page.locator("#scores").is_visible()
     shoot(page, "table-phone-after-turn")
 
     # The first load of the table, nothing cached: at most 150 KB gzipped.

@@ -43,7 +43,15 @@ export const game = (id) => request("GET", `/games/${encodeURIComponent(id)}`);
 export const act = (id, version, action) =>
   request("POST", `/games/${encodeURIComponent(id)}/actions`, { version, action });
 export const daily = () => request("GET", "/daily");
-export const dailyBoard = (day) => request("GET", `/leaderboards/daily/${encodeURIComponent(day)}?limit=100`);
-export const weekBoard = (week) => request("GET", `/leaderboards/week/${encodeURIComponent(week)}?limit=100`);
+const page = (limit, after) => `?limit=${limit}` + (after ? `&after=${encodeURIComponent(after)}` : "");
+export const dailyBoard = (day, limit, after) =>
+  request("GET", `/leaderboards/daily/${encodeURIComponent(day)}${page(limit, after)}`);
+export const weekBoard = (week, limit, after) =>
+  request("GET", `/leaderboards/week/${encodeURIComponent(week)}${page(limit, after)}`);
 export const myHistory = () => request("GET", "/leaderboards/me");
 export const hint = (id) => request("GET", `/games/${encodeURIComponent(id)}/hint`);
+export const register = (username, password) => request("POST", "/account/register", { username, password });
+export const logIn = (username, password) => request("POST", "/account/login", { username, password });
+export const logOut = () => request("POST", "/account/logout", {});
+export const createTransferCode = () => request("POST", "/transfer-codes", {});
+export const redeemTransferCode = (code) => request("POST", "/transfer-codes/redeem", { code });

@@ -1,6 +1,6 @@
 // Cards as the API sends them: {id: "7H.1", rank: "7", suit: "H"} or {id: "JK.1", joker: true}.
 // Names for screen readers, sorting, and meld checks that mirror the engine's (R5-R8, R11).
-import { format, gettext } from "./i18n.js";
+import { format, gettext, ngettext } from "./i18n.js";
 
 export const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 export const SUITS = ["S", "H", "D", "C"];
@@ -83,7 +83,7 @@ export function arrangeRun(cards, jokersLow = 0) {
 // Returns {ok, cards (in meld order), problem}: `problem` is a sentence for the player.
 export function checkMeld(cards, kind, minCards, jokersLow = 0) {
   const naturals = cards.filter((c) => !isJoker(c));
-  const need = (n) => format(gettext("add %(n)s more"), { n });
+  const need = (n) => format(ngettext("add %(n)s more card", "add %(n)s more cards", n), { n });
   if (kind === "group") {
     if (naturals.some((c) => c.rank !== naturals[0]?.rank)) {
       return { ok: false, cards, problem: gettext("a group's cards share one rank (R5)") };

@@ -28,6 +28,13 @@ const MESSAGES = {
   server_error: gettext("Something went wrong on our side. Try again."),
   select_one: gettext("Select one card first."),
   no_target: gettext("That card fits no meld on the table."),
+  invalid_name: gettext("A name has 2 to 24 letters, digits, spaces and - _ . ', with at least one letter."),
+  invalid_username: gettext("A username has 3 to 30 letters, digits and @ . + - _ only."),
+  username_taken: gettext("That username is taken: choose another."),
+  already_registered: gettext("This identity already has an account."),
+  invalid_credentials: gettext("Wrong username or password."),
+  invalid_transfer_code: gettext("No such code, or it has expired or been used. Make a new one on the other browser."),
+  no_identity: gettext("This browser has no identity yet (or it moved to another browser): start a game or choose a name."),
 };
 
 export const RULE_OF = {

@@ -2,17 +2,20 @@
 // sends actions through api.js, animates the computer players' turns, and renders.
 import * as api from "../api.js";
 import { findContract, sortByRank, sortBySuit } from "../cards.js";
+import * as counts from "../counts.js";
 import { showInfo, showMessage } from "../errors.js";
-import { format, gettext, number } from "../i18n.js";
+import { format, gettext } from "../i18n.js";
 import { SPEED_MS, playCardSound } from "../settings.js";
 import { openSocket, socketsAvailable } from "../socket.js";
 import { renderHand } from "../views/hand.js";
 import { renderLadder } from "../views/ladder.js";
 import { contractLine, renderMelds, renderPiles } from "../views/melds.js";
+import { renderScores } from "../views/scores.js";
 import { renderSeats } from "../views/seats.js";
 import { dealSummary, resultTable, shareCard } from "../views/summary.js";
 import { applyEvent, cloneView, describeEvent, eventData, eventType } from "./animator.js";
 import { Composer } from "./composer.js";
+import { FLIGHT_SHARE, fly, flightsWanted, rectOf, seatRect } from "./flight.js";
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -35,11 +38,13 @@ export class GameController {
       seats: q("[data-seats]"), melds: q("[data-melds]"), hand: q("[data-hand]"),
       stock: q("[data-stock]"), discard: q("[data-discard]"), stockCount: q("[data-stock-count]"),
       discardCount: q("[data-discard-count]"), discardTop: q("[data-discard-top]"),
+      stockLabel: q("[data-stock-label]"), discardLabel: q("[data-discard-label]"),
       ladder: q("[data-ladder]"), contract: q("[data-me-contract]"), turn: q("[data-turn]"),
       dealInfo: q("[data-deal-info]"), message: q("[data-message]"), log: q("[data-log]"),
       summary: q("[data-summary]"), summaryTitle: q("[data-summary-title]"),
       summaryBody: q("[data-summary-body]"), summaryActions: q("[data-summary-actions]"),
       composer: q("[data-composer]"), slots: q("[data-slots]"),
+      scoresPanel: q("#scores"), scores: q("[data-scores]"), scoresToggle: q("[data-scores-toggle]"),
       layDownConfirm: q("[data-laydown-confirm]"), hint: q("[data-hint]"),
       actions: Object.fromEntries([...root.querySelectorAll("[data-action]")].map((b) => [b.dataset.action, b])),
     };
@@ -203,6 +208,14 @@ export class GameController {
       this.els.composer.hidden = true;
     }
     if (me) this.root.querySelector("[data-me-name]").textContent = gettext("You");
+    if (!this.els.scoresPanel.hidden) renderScores(this.els.scores, v);
+  }
+
+  // The "scores so far" panel: opened and closed by its button, C, or Escape inside it.
+  toggleScores(open = this.els.scoresPanel.hidden) {
+    this.els.scoresPanel.hidden = !open;
+    this.els.scoresToggle.setAttribute("aria-expanded", String(open));
+    if (open && this.shown) renderScores(this.els.scores, this.shown);
   }
 
   turnText() {
@@ -249,6 +262,7 @@ export class GameController {
   // Show the events one by one on a copy of the old view, then the new view.
   async animate(before, events, after) {
     const delay = SPEED_MS[this.settings.speed] ?? SPEED_MS.normal;
+    const flights = flightsWanted(delay);
     const shown = cloneView(before);
     this.shown = shown;
     const handBefore = new Set(before.hand.map((c) => c.id));
@@ -260,9 +274,11 @@ export class GameController {
       if (type === "drew" && d.seat === shown.you && d.card) this.fresh = new Set([d.card.id]);
       if (type === "deal_started") { this.fresh = new Set(); this.composer.close(); this.selected.clear(); }
       const botStep = d.seat !== undefined && d.seat !== shown.you;
+      const from = botStep && flights ? this.flightStart(type, d) : null;
       if (botStep || type === "deal_ended") {
         this.render();
         this.highlightSeat(d.seat);
+        if (from) this.flightLand(type, d, from, Math.round(delay * FLIGHT_SHARE));
         if (botStep && delay) { playCardSound(this.settings); await sleep(delay); }
       }
       if (type === "deal_ended") await this.showDealSummary(shown, d);
@@ -276,6 +292,39 @@ export class GameController {
     this.render();
     if (after.phase === "finished") this.showResult();
     else if (after.turn === after.you) this.focusHand();
+  }
+
+  // Where a computer player's card leaves from, measured before the step is drawn.
+  flightStart(type, d) {
+    if (type === "drew") {
+      return d.from === "discard"
+        ? rectOf(this.els.discardTop.querySelector(".card"))
+        : rectOf(this.els.stock.querySelector(".card"));
+    }
+    if (type === "discarded" || type === "laid_off" || type === "laid_down") {
+      return seatRect(this.els.seats, d.seat, this.els.stock.querySelector(".card")?.getBoundingClientRect());
+    }
+    return null;
+  }
+
+  // ...and where it lands, once the step is drawn.
+  flightLand(type, d, from, ms) {
+    const melds = this.els.melds;
+    const meldEl = (id) => melds.querySelector(`[data-meld="${CSS.escape(String(id))}"]`);
+    if (type === "drew") {
+      fly(d.from === "discard" ? d.card : null, from, seatRect(this.els.seats, d.seat, from), ms);
+    } else if (type === "discarded") {
+      const top = this.els.discardTop.querySelector(".card");
+      fly(d.card, from, rectOf(top), ms, top);
+    } else if (type === "laid_off" && d.meld) {
+      const landing = meldEl(d.meld.id)?.querySelector(`.card[data-id="${CSS.escape(d.card.id)}"]`);
+      fly(d.card, from, rectOf(landing), ms, landing);
+    } else if (type === "laid_down") {
+      for (const m of d.melds || []) {
+        const box = meldEl(m.id);
+        fly(m.cards[0], from, rectOf(box?.querySelector(".card")), ms, box);
+      }
+    }
   }
 
   highlightSeat(seat) {
@@ -447,8 +496,8 @@ export class GameController {
     if (mine?.place) {
       const p = document.createElement("p");
       p.className = "summary-lead";
-      p.textContent = format(gettext("You finished in place %(place)s with %(contracts)s contracts and %(penalty)s penalty points."),
-        { place: mine.place, contracts: mine.contracts, penalty: number(mine.penalty) });
+      p.textContent = format(gettext("You finished in place %(place)s with %(contracts)s and %(points)s."),
+        { place: mine.place, contracts: counts.contracts(mine.contracts), points: counts.penaltyPoints(mine.penalty) });
       body.unshift(p);
     }
     if (v.mode === "daily") body.push(shareCard(v, v.daily || v.day || v.date || new Date().toISOString().slice(0, 10)));

@@ -178,6 +178,10 @@ function bindKeys(root, hand, game) {
       case "s": case "S": game.draw("stock"); break;
       case "p": case "P": game.draw("discard"); break;
       case "h": case "H": game.hint(); break;
+      case "c": case "C":
+        game.toggleScores();
+        if (!game.els.scoresPanel.hidden) game.els.scoresPanel.querySelector("[data-scores-close]").focus();
+        break;
       default: return;
     }
     e.preventDefault();

@@ -1,5 +1,6 @@
 // Home: today's daily (state, rank, countdown), a practice game with a level, your games.
 import * as api from "../api.js";
+import * as counts from "../counts.js";
 import { showMessage } from "../errors.js";
 import { duration, format, gettext, ngettext } from "../i18n.js";
 
@@ -77,7 +78,8 @@ async function loadDaily() {
   if (attempt.state === "finished") {
     const r = attempt.result;
     dailyState.textContent = r
-      ? format(gettext("Done: %(contracts)s contracts, %(penalty)s penalty points, place %(place)s at your table."), r)
+      ? format(gettext("Done: %(contracts)s, %(points)s, place %(place)s at your table."),
+        { contracts: counts.contracts(r.contracts), points: counts.penaltyPoints(r.penalty), place: r.place })
       : gettext("Done for today.");
     dailyButton.textContent = gettext("See your daily");
     dailyButton.dataset.href = href;

@@ -1,7 +1,10 @@
 // Leaderboards: today's daily and this week, your own entry highlighted, refreshed live.
+// Pages of PAGE_SIZE entries follow the API's keyset cursor ("next" -> "after"); while more
+// than the first page is shown, the live refresh waits (it would pull the rows away).
 import * as api from "../api.js";
+import * as counts from "../counts.js";
 import { showMessage } from "../errors.js";
-import { date, format, gettext, number } from "../i18n.js";
+import { date, format, gettext, ngettext, number } from "../i18n.js";
 import { openSocket, socketsAvailable } from "../socket.js";
 
 const root = document.getElementById("board");
@@ -10,8 +13,13 @@ const title = root.querySelector("[data-board-title]");
 const empty = root.querySelector("[data-board-empty]");
 const mine = root.querySelector("[data-board-me]");
 const status = root.querySelector("[data-status]");
+const more = root.querySelector("[data-board-more]");
+const count = root.querySelector("[data-board-count]");
 const REFRESH_MS = 30000;
+const PAGE_SIZE = 25;
 let board = "day";
+let next = null; // the cursor of the page after the rows shown
+let pages = 0;
 
 function today() {
   return new Date().toISOString().slice(0, 10);
@@ -38,6 +46,40 @@ function entryRow(entry, isMe) {
   return tr;
 }
 
+function fetchPage(after) {
+  return board === "day"
+    ? api.dailyBoard(today(), PAGE_SIZE, after)
+    : api.weekBoard(isoWeek(), PAGE_SIZE, after);
+}
+
+function showPage(data, append) {
+  const entries = data.entries || [];
+  const myId = data.me?.player?.id;
+  const rowsOf = entries.map((e) => entryRow(e, myId !== undefined && e.player?.id === myId));
+  if (append) rows.append(...rowsOf); else rows.replaceChildren(...rowsOf);
+  next = data.next || null;
+  pages = append ? pages + 1 : 1;
+  more.hidden = !next;
+  const total = data.count ?? 0;
+  count.textContent = total
+    ? format(ngettext("Showing %(shown)s of %(n)s player", "Showing %(shown)s of %(n)s players", total),
+      { shown: rows.children.length, n: total })
+    : "";
+}
+
+async function loadMore() {
+  if (!next) return;
+  more.disabled = true;
+  try {
+    showPage(await fetchPage(next), true);
+    if (more.hidden) count.focus(); // the button went away with the last page
+  } catch (error) {
+    showMessage(status, error);
+  } finally {
+    more.disabled = false;
+  }
+}
+
 async function load() {
   title.textContent = board === "day"
     ? format(gettext("Daily of %(date)s"), { date: date(today()) })
@@ -50,18 +92,17 @@ async function load() {
   }
   let data;
   try {
-    data = board === "day" ? await api.dailyBoard(today()) : await api.weekBoard(isoWeek());
+    data = await fetchPage(null);
   } catch (error) {
     showMessage(status, error);
     return;
   }
-  const entries = data.entries || [];
+  showPage(data, false);
   const me = data.me || null;
-  const myId = me?.player?.id;
-  rows.replaceChildren(...entries.map((e) => entryRow(e, myId !== undefined && e.player?.id === myId)));
-  empty.hidden = entries.length > 0;
+  empty.hidden = rows.children.length > 0;
   mine.textContent = me
-    ? format(gettext("You: rank %(rank)s, %(contracts)s contracts, %(penalty)s penalty."), { rank: me.rank, contracts: me.contracts, penalty: me.penalty })
+    ? format(gettext("You: rank %(rank)s, %(contracts)s, %(points)s."),
+      { rank: me.rank, contracts: counts.contracts(me.contracts), points: counts.penaltyPoints(me.penalty) })
     : "";
 }
 
@@ -73,8 +114,11 @@ for (const tab of root.querySelectorAll("[data-board]")) {
   });
 }
 
+more.addEventListener("click", loadMore);
+const refresh = () => { if (pages <= 1) load(); };
+
 load();
 if (root.dataset.available === "1") {
-  if (socketsAvailable()) openSocket("/ws/leaderboards/daily/", () => { if (board === "day") load(); });
-  setInterval(load, REFRESH_MS);
+  if (socketsAvailable()) openSocket("/ws/leaderboards/daily/", () => { if (board === "day") refresh(); });
+  setInterval(refresh, REFRESH_MS);
 }

@@ -12,6 +12,7 @@ const panel = document.getElementById("settings");
 const toggle = root.querySelector("[data-settings-toggle]");
 toggle.addEventListener("click", () => {
   panel.hidden = !panel.hidden;
+  if (!panel.hidden) game.toggleScores(false); // the two panels share a place
   toggle.setAttribute("aria-expanded", String(!panel.hidden));
 });
 for (const input of panel.querySelectorAll("[data-setting]")) {
@@ -22,6 +23,22 @@ for (const input of panel.querySelectorAll("[data-setting]")) {
     saveSettings(settings);
   });
 }
+
+const scoresToggle = root.querySelector("[data-scores-toggle]");
+scoresToggle.addEventListener("click", () => {
+  panel.hidden = true;
+  toggle.setAttribute("aria-expanded", "false");
+  game.toggleScores();
+});
+root.querySelector("[data-scores-close]").addEventListener("click", () => {
+  game.toggleScores(false);
+  scoresToggle.focus();
+});
+game.els.scoresPanel.addEventListener("keydown", (e) => {
+  if (e.key !== "Escape") return;
+  game.toggleScores(false);
+  scoresToggle.focus();
+});
 
 bindTable(root, game);
 game.start();

@@ -1,13 +1,17 @@
 // The stock and discard pile with counts, and every meld on the table with its owner and
 // its jokers' values. Melds that accept the selected card become lay-off targets.
 import { describeContract } from "../contracts.js";
-import { format, gettext, number } from "../i18n.js";
+import { format, gettext, ngettext, number } from "../i18n.js";
 import { cardElement } from "./card.js";
 import { seatName } from "./seats.js";
 
 export function renderPiles(els, view, { canDraw }) {
   els.stockCount.textContent = number(view.stock_size);
   els.discardCount.textContent = number(view.discard_size);
+  els.stockLabel.textContent = format(ngettext(
+    "%(n)s card: draw one (S)", "%(n)s cards: draw one (S)", view.stock_size), { n: view.stock_size });
+  els.discardLabel.textContent = format(ngettext(
+    "%(n)s card: take the top one (P)", "%(n)s cards: take the top one (P)", view.discard_size), { n: view.discard_size });
   els.stock.disabled = !canDraw("stock");
   els.discard.disabled = !canDraw("discard");
   const top = view.discard_top;

@@ -1,7 +1,8 @@
 // The three computer players around the table: name, rung, contract, laid-down mark, hand
 // size and penalty. Renders idempotently from a GameView.
 import { describeContract } from "../contracts.js";
-import { format, gettext, ngettext, number } from "../i18n.js";
+import * as counts from "../counts.js";
+import { format, gettext } from "../i18n.js";
 
 const POSITIONS = { 1: "left", 2: "top", 3: "right" };
 
@@ -30,10 +31,10 @@ export function renderSeats(root, view) {
     const badges = el.querySelector(".badges");
     if (view.dealer === p.seat) badges.append(badge(gettext("Dealer"), "dealer"));
     if (p.laid_down) badges.append(badge(gettext("Laid down"), "down"));
-    el.querySelector(".rung").textContent = format(gettext("Rung %(rung)s · climbed %(climbed)s"), { rung: p.rung, climbed: p.climbed });
+    el.querySelector(".rung").textContent = format(gettext("Rung %(rung)s · %(contracts)s"), { rung: p.rung, contracts: counts.contracts(p.climbed) });
     el.querySelector(".contract").textContent = describeContract(p.contract);
-    el.querySelector(".hand-size").textContent = format(ngettext("%(n)s card", "%(n)s cards", p.hand_size), { n: p.hand_size });
-    el.querySelector(".penalty").textContent = format(gettext("%(points)s penalty"), { points: number(p.penalty) });
+    el.querySelector(".hand-size").textContent = counts.cards(p.hand_size);
+    el.querySelector(".penalty").textContent = counts.penaltyPoints(p.penalty);
     frag.append(el);
   }
   root.replaceChildren(frag);

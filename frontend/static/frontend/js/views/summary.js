@@ -1,5 +1,6 @@
 // Between deals: who went out, penalties, who climbed. At the end: places, contracts,
 // penalties, and for the daily a spoiler-free share card (text and image).
+import * as counts from "../counts.js";
 import { date, format, gettext, number } from "../i18n.js";
 import { seatName } from "./seats.js";
 
@@ -80,8 +81,8 @@ export function shareText(view, day) {
   const r = myResult(view) || {};
   const lines = [
     format(gettext("Ladder Rummy daily %(date)s"), { date: day ? date(day) : "" }),
-    format(gettext("🪜 %(contracts)s/10 contracts · %(penalty)s penalty · place %(place)s"),
-      { contracts: r.contracts ?? 0, penalty: r.penalty ?? 0, place: r.place ?? "?" }),
+    format(gettext("🪜 %(contracts)s/10 contracts · %(points)s · place %(place)s"),
+      { contracts: r.contracts ?? 0, points: counts.penaltyPoints(r.penalty ?? 0), place: r.place ?? "?" }),
     dealSymbols(view),
   ];
   return lines.join("\n");
