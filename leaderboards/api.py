@@ -101,26 +101,26 @@ class PageQuery(Schema):
     after: str | None = None
 
 
-def _page(board: Board, query: PageQuery, to_json) -> tuple[list[dict], str | None]:
+def _page(board: Board, query: PageQuery) -> tuple[list[dict], str | None]:
     try:
         rows, next_cursor = board.page(query.limit, query.after)
     except InvalidCursor:
         raise ApiError(422, "invalid_cursor", "That page cursor is not valid.") from None
-    return [to_json(rank, row) for rank, row in rows], next_cursor
+    return [services.entry_json(rank, row) for rank, row in rows], next_cursor
 
 
 def _day_json(day: date, request: HttpRequest, query: PageQuery) -> dict:
     if day > daily.today():
         raise ApiError(404, "not_found", "That day has not begun.")
     board = day_board(day)
-    entries, next_cursor = _page(board, query, services.entry_json)
+    entries, next_cursor = _page(board, query)
     me = None
     player = player_of(request)
     if player is not None:
         mine = board.rows.filter(player=player).first()
         if mine is not None:
             mine.player = player
-            me = services.entry_json(board.rank_of(mine), mine)
+            me = services.entry_json(board.rank_of(mine), board.row_of(mine))
     return {"date": day, "count": board.count(), "entries": entries, "next": next_cursor,
             "me": me}
 
@@ -154,14 +154,14 @@ def _week_json(week: str, request: HttpRequest, query: PageQuery) -> dict:
     if starts > daily.today():
         raise ApiError(404, "not_found", "That week has not begun.")
     board = week_board(week)
-    entries, next_cursor = _page(board, query, services.week_entry_json)
+    entries, next_cursor = _page(board, query)
     me = None
     player = player_of(request)
     if player is not None:
         mine = WeekScore.objects.filter(week=week, player=player).first()
         if mine is not None:
             mine.player = player
-            me = services.week_entry_json(board.rank_of(mine), mine)
+            me = services.entry_json(board.rank_of(mine), board.row_of(mine))
     return {"week": week, "starts": starts, "ends": ends, "count": board.count(),
             "entries": entries, "next": next_cursor, "me": me}
 

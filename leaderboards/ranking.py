@@ -37,6 +37,19 @@ class InvalidCursor(ValueError):
     pass
 
 
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One entry as a board shows it: read straight from a tuple, no model instances."""
+
+    id: int
+    contracts: int
+    penalty: int
+    at: datetime  # the finish (day) or when the total was reached (week)
+    player_id: str  # the player's public id
+    player_name: str
+    days: int | None = None  # week boards only
+
+
 @dataclass(frozen=True)
 class Board:
     """One board: its tally key, its rows and the name of its time column."""
@@ -46,7 +59,7 @@ class Board:
     rows: QuerySet
     time_field: str
     order: tuple[str, ...]
-    columns: tuple[str, ...]  # what an entry shows: pages load only these
+    extra: tuple[str, ...] = ()  # columns a Row holds beyond the common ones
 
     def ranked(self) -> QuerySet:
         return self.rows.order_by(*self.order)
@@ -77,16 +90,23 @@ class Board:
             _grouped(fewer_points, "board", Sum("entries")),
             _grouped(same_pair_earlier, self.key_field, Count("id")))
 
-    def _entries(self) -> QuerySet:
-        return self.ranked().select_related("player").only(
-            *self.columns, "player__public_id", "player__name")
+    def _rows(self, queryset: QuerySet) -> list[Row]:
+        columns = ("id", "contracts", "penalty", self.time_field, "player__public_id",
+                   "player__name", *self.extra)
+        return [Row(*values) for values in queryset.values_list(*columns)]
 
-    def page(self, limit: int, cursor: str | None) -> tuple[list[tuple[int, Model]], str | None]:
+    def row_of(self, entry: Model) -> Row:
+        """An entry (a Score or WeekScore with its player) as a Row."""
+        return Row(entry.id, entry.contracts, entry.penalty, getattr(entry, self.time_field),
+                   entry.player.public_id, entry.player.name,
+                   *(getattr(entry, name) for name in self.extra))
+
+    def page(self, limit: int, cursor: str | None) -> tuple[list[tuple[int, Row]], str | None]:
         """Up to ``limit`` ranked entries after ``cursor`` (the start when None), with their
         ranks, and the cursor of the next page (None at the end)."""
         limit = max(1, min(limit, PAGE_MAX))
         if cursor is None:
-            rows = list(self._entries()[:limit + 1])
+            rows = self._rows(self.ranked()[:limit + 1])
             first_rank = 1
         else:
             contracts, penalty, moment, last_id, last_rank = decode_cursor(cursor)
@@ -98,7 +118,7 @@ class Board:
                 Q(contracts=contracts, penalty__gt=penalty),
                 Q(contracts__lt=contracts),
             ):
-                rows += self._entries().filter(after)[:limit + 1 - len(rows)]
+                rows += self._rows(self.ranked().filter(after)[:limit + 1 - len(rows)])
                 if len(rows) > limit:
                     break
             first_rank = last_rank + 1
@@ -108,8 +128,7 @@ class Board:
         next_cursor = None
         if more and rows:
             last = rows[-1]
-            next_cursor = encode_cursor(last.contracts, last.penalty,
-                                        getattr(last, self.time_field), last.id,
+            next_cursor = encode_cursor(last.contracts, last.penalty, last.at, last.id,
                                         first_rank + len(rows) - 1)
         return ranked, next_cursor
 
@@ -135,13 +154,12 @@ def _sum_sql(*scalars: QuerySet) -> tuple[str, list]:
 
 def day_board(day: date) -> Board:
     return Board(day.isoformat(), "day", Score.objects.listed().for_day(day), "finished_at",
-                 tuple(DAY_ORDER), ("id", "contracts", "penalty", "finished_at"))
+                 tuple(DAY_ORDER))
 
 
 def week_board(week: str) -> Board:
     return Board(week, "week", WeekScore.objects.filter(week=week), "reached_at",
-                 tuple(WEEK_ORDER),
-                 ("id", "contracts", "penalty", "days", "reached_at"))
+                 tuple(WEEK_ORDER), extra=("days",))
 
 
 # --- Cursors ----------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from games.models import Game, Player
 from games.names import random_name
 from leaderboards import flags
 from leaderboards.models import ModerationLog, Score, WeekScore, week_of
-from leaderboards.ranking import Tallies, day_board
+from leaderboards.ranking import Row, Tallies, day_board
 
 logger = logging.getLogger(__name__)
 
@@ -46,15 +46,12 @@ def player_json(player: Player) -> dict:
     return {"id": player.public_id, "name": player.name}
 
 
-def entry_json(rank: int, score: Score) -> dict:
-    return {"rank": rank, "player": player_json(score.player), "contracts": score.contracts,
-            "penalty": score.penalty, "finished_at": score.finished_at}
-
-
-def week_entry_json(rank: int, week_score: WeekScore) -> dict:
-    return {"rank": rank, "player": player_json(week_score.player),
-            "contracts": week_score.contracts, "penalty": week_score.penalty,
-            "days": week_score.days, "finished_at": week_score.reached_at}
+def entry_json(rank: int, row: Row) -> dict:
+    entry = {"rank": rank, "player": {"id": row.player_id, "name": row.player_name},
+             "contracts": row.contracts, "penalty": row.penalty, "finished_at": row.at}
+    if row.days is not None:
+        entry["days"] = row.days
+    return entry
 
 
 # --- Recording ----------------------------------------------------------------------------------
@@ -248,7 +245,8 @@ def _announce_entry(score: Score) -> None:
     """After commit, push a new (or restored) entry of today's board with its rank."""
     if score.day != daily.today():
         return
-    entry = entry_json(day_board(score.day).rank_of(score), score)
+    board = day_board(score.day)
+    entry = entry_json(board.rank_of(score), board.row_of(score))
     entry["finished_at"] = entry["finished_at"].isoformat()
     message = {"type": "board.entry", "date": score.day.isoformat(), "entry": entry}
     transaction.on_commit(partial(_publish, message), robust=True)

@@ -29,7 +29,7 @@ def at(hour: int, minute: int = 0, second: int = 0, day: date = DAY) -> datetime
 
 def board_names(day: date = DAY) -> list[str]:
     rows, _ = day_board(day).page(100, None)
-    return [score.player.name for _rank, score in rows]
+    return [row.player_name for _rank, row in rows]
 
 
 def test_more_contracts_rank_above_fewer_penalty_points():
@@ -85,7 +85,7 @@ def test_pages_follow_one_another_without_gaps_or_repeats():
             break
     assert pages == 5
     assert [rank for rank, _ in seen] == list(range(1, 24))
-    assert [score.pk for _, score in seen] == [s.pk for s in board.ranked()]
+    assert [row.id for _, row in seen] == [s.pk for s in board.ranked()]
 
 
 def test_a_full_last_page_has_no_next_cursor():
