@@ -1,11 +1,16 @@
-"""Hard: searches possible worlds, with the normal player as everyone's guide.
+"""Hard: searches possible worlds, with the normal player as everyone's guide, to win the game.
 
 Where the normal player has a clear choice (lay down, lay off, an obvious draw or discard) hard
 plays it. Where it hesitates (take the top discard or draw blind; which of its few best
 discards), hard imagines worlds consistent with what it knows (:mod:`.determinize`: the unseen
 cards dealt at random, each opponent keeping the cards seen taken), plays each candidate in
-each world, lets the normal player play every seat for a few turns, and keeps the candidate
-that leaves it best placed against the others. Every candidate meets the same worlds, so the
+each world, and lets the normal player play every seat until hard's next turn: who takes its
+discard, who lays down, who goes out. It then prices where that leaves everyone: each player's
+chance to lay down in this deal (from the draws its contract still needs, how late it is and
+who has gone down already: a model fitted to games of normal players) and the points each is
+likely to be caught with, and turns those into hard's chance of winning the game from the
+standings (:mod:`.standings`). So a climb counts most when it decides the winner, and penalty
+points when the contracts are level (R22). Every candidate meets the same worlds, so the
 comparison is fair even with few of them.
 
 The work is a fixed number of worlds and turns, never a wall-clock budget: the same view and
@@ -19,29 +24,33 @@ from math import exp
 
 from games.engine.actions import DISCARD_PILE, STOCK, Action, Discard, Draw
 from games.engine.cards import FACES, hand_penalty, is_joker
+from games.engine.contracts import TOP_RUNG
 from games.engine.rng import Stream
 from games.engine.rules import apply
-from games.engine.state import DRAW, FINISHED, SEATS, GameState
+from games.engine.state import DEALS, DRAW, FINISHED, SEATS, GameState
 from games.engine.view import PlayerView, player_view
 
 from . import normal
 from .determinize import sample_world
 from .memory import JOKER, Memory
 from .outlook import outlook
+from .standings import win_chance
 from .tactics import lay_off
 
-WORLDS = 6  # worlds imagined per decision
-HORIZON_TURNS = 8  # turns played ahead in each: two rounds of the table
+WORLDS = 8  # worlds imagined per decision
+HORIZON_TURNS = 4  # turns played ahead in each: until hard's next turn
 CANDIDATES = 3  # discards weighed at most
 HESITATION = 0.6  # normal's runner-up discards within this many draws of its best are weighed
-CLIMB_POINTS = 120  # a contract laid down, in penalty points (R22: climbs rank first)
-OPPONENT_WEIGHT = 0.5  # how much the others' gains count against this player's
-LAID_DOWN_SHARE = 0.5  # share of a laid-down hand's penalty likely still held at the end
-# A hand still playing for its contract will be mostly other cards by the end of the deal: its
-# penalty now says little about its penalty then.
-PLAYING_SHARE = 0.2
-CLIMB_PER_DRAW = 0.35  # decay of the chance to lay down per draw still needed
-NORMAL_BONUS = 2.0  # points the normal player's own choice gets, so noise alone never wins
+NORMAL_PREFERENCE = 0.002  # win chance the normal player's own choice is granted: noise alone
+#                           never overturns it
+# The chance to lay down in this deal: a logistic model fitted to 48 000 draw decisions of
+# normal players (weights for: 1, draws needed, turn / 10, opponents down, an opponent about to
+# go out, draws needed x turn / 10).
+CLIMB_MODEL = (2.214, -0.557, -0.088, -0.211, -0.337, -0.093)
+POINTS_IF_CLIMBED = 4.0  # mean points of a player who lays down in the deal (same games)
+POINTS_IF_STUCK = 70.0  # and of one who does not
+HAND_SHARE = 0.3  # how much the points now in hand say about the points if stuck
+LAID_DOWN_SHARE = 0.5  # share of a laid-down hand's points likely still held at the end
 
 
 @dataclass(frozen=True)
@@ -80,7 +89,7 @@ class Hard:
 
     def _search(self, view: PlayerView, memory: Memory, rng: Stream,
                 options: list[Action]) -> Action:
-        totals = [NORMAL_BONUS * self.worlds] + [0.0] * (len(options) - 1)
+        totals = [NORMAL_PREFERENCE * self.worlds] + [0.0] * (len(options) - 1)
         for _ in range(self.worlds):
             world = sample_world(view, memory, rng)
             unseen = _unseen_counts(world)
@@ -90,6 +99,8 @@ class Hard:
 
     def _play_out(self, world: GameState, unseen: list[int], seat: int,
                   action: Action) -> float:
+        """Hard's chance to win after playing ``action`` in ``world`` and letting the normal
+        player play every seat until hard's next turn (or the end of the deal)."""
         state, _ = apply(world, seat, action)
         deal, stop = world.deal, world.turn_number + self.horizon
         while state.deal == deal and state.phase != FINISHED and not (
@@ -97,12 +108,14 @@ class Hard:
             view = player_view(state, state.turn)
             state, _ = apply(state, state.turn, normal.choose(view, Memory.from_view(view), None))
         if state.deal != deal or state.phase == FINISHED:
-            result = state.history[-1]
-            scores = [CLIMB_POINTS * result.climbed[s] - result.penalties[s] for s in range(SEATS)]
-        else:
-            scores = _prospects(state, unseen)
-        others = sum(scores) - scores[seat]
-        return scores[seat] - OPPONENT_WEIGHT * others / (SEATS - 1)
+            rungs = [state.rung(s) for s in range(SEATS)]
+            return win_chance(seat, state.climbed, state.penalties, rungs, [0.0] * SEATS,
+                              [0.0] * SEATS, DEALS - deal)
+        climbs, points = _prospects(state, unseen)
+        contracts = [state.climbed[s] - (state.laid_down_turn[s] is not None)
+                     for s in range(SEATS)]
+        rungs = [min(c + 1, TOP_RUNG) for c in contracts]
+        return win_chance(seat, contracts, state.penalties, rungs, climbs, points, DEALS - deal)
 
 
 def _unseen_counts(world: GameState) -> list[int]:
@@ -114,26 +127,34 @@ def _unseen_counts(world: GameState) -> list[int]:
     return counts
 
 
-def _prospects(state: GameState, unseen: list[int]) -> list[float]:
-    """Each seat's expected score for a deal still running: a contract laid down counts in
-    full, one still to make by its chance given the draws it needs; cards in hand by their
-    penalty (R21), less for a hand already down that will shrink by lay-offs.
+def _prospects(state: GameState, unseen: list[int]) -> tuple[list[float], list[float]]:
+    """Each seat's chance to lay down in this deal and the points it will likely score in it.
 
     The live cards are those out of sight when the search began, less the seat's own: so a
     hand that every candidate left alike is priced once (the outlook is memoised)."""
-    scores = []
+    climbs, points = [], []
+    down = [state.laid_down_turn[s] is not None for s in range(SEATS)]
     for seat, hand in enumerate(state.hands):
-        if state.laid_down_turn[seat] is not None:
-            scores.append(CLIMB_POINTS - LAID_DOWN_SHARE * hand_penalty(hand))
+        if down[seat]:
+            climbs.append(1.0)
+            points.append(LAID_DOWN_SHARE * hand_penalty(hand))
             continue
         live = list(unseen)
         for card in hand:
             face = JOKER if is_joker(card) else card % FACES
             live[face] = max(live[face] - 1, 0)
-        draws = outlook(hand, state.contract(seat), tuple(live)).distance
-        scores.append(CLIMB_POINTS * exp(-CLIMB_PER_DRAW * max(draws, 0.0))
-                      - PLAYING_SHARE * hand_penalty(hand))
-    return scores
+        draws = max(outlook(hand, state.contract(seat), tuple(live)).distance, 0.0)
+        others_down = [len(state.hands[s]) for s in range(SEATS) if s != seat and down[s]]
+        out_soon = max(0.0, 1.0 - 0.2 * (min(others_down) - 1)) if others_down else 0.0
+        late = min(state.turn_number, 60) / 10
+        w = CLIMB_MODEL
+        logit = (w[0] + w[1] * draws + w[2] * late + w[3] * len(others_down) + w[4] * out_soon
+                 + w[5] * draws * late)
+        climb = 1 / (1 + exp(-logit))
+        climbs.append(climb)
+        stuck = HAND_SHARE * hand_penalty(hand) + (1 - HAND_SHARE) * POINTS_IF_STUCK
+        points.append(climb * POINTS_IF_CLIMBED + (1 - climb) * stuck)
+    return climbs, points
 
 
 choose = Hard()

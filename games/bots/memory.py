@@ -16,12 +16,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.engine.cards import FACES, PACK, is_joker
+from games.engine.cards import FACES, JOKERS, PACK
 from games.engine.state import HAND_SIZE, MAX_REBUILDS, SEATS
 from games.engine.view import PlayerView
 
 DEALT_STOCK = len(PACK) - SEATS * HAND_SIZE - 1  # R3: 66 cards under the upcard
 JOKER = FACES  # index of the jokers in per-face counts
+_PACK = frozenset(PACK)
+_FULL_PACK_COUNTS = (2,) * FACES + (len(JOKERS),)  # R2: two decks and three jokers
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,21 +44,19 @@ class Memory:
         held = [frozenset(h - on_table) if s != view.seat else frozenset(view.hand)
                 for s, h in enumerate(held)]
         seen = set(view.hand) | on_table | set(pile)
-        unseen = tuple(c for c in PACK if c not in seen)
-        elsewhere = set().union(*(h for s, h in enumerate(held) if s != view.seat))
-        live = [0] * (FACES + 1)
-        for card in unseen:
-            if card not in elsewhere:
-                live[JOKER if is_joker(card) else card % FACES] += 1
+        unseen = tuple(sorted(_PACK - seen))
+        live = list(_FULL_PACK_COUNTS)
+        for s, cards in enumerate(held):
+            if s != view.seat:
+                seen |= cards  # known to be in that hand: it will not come this way
+        for card in seen:
+            live[JOKER if card >= JOKERS[0] else card % FACES] -= 1
         return cls(view.seat, tuple(pile), tuple(held), took, discarded, passed, unseen,
                    tuple(live))
 
-    def next_seat(self, offset: int = 1) -> int:
-        return (self.seat + offset) % SEATS
-
-    def holds(self, seat: int, card_face: int) -> int:
-        """How many cards of this face ``seat`` is known to hold."""
-        return sum(1 for c in self.held[seat] if c % FACES == card_face and not is_joker(c))
+    def next_seat(self) -> int:
+        """Who plays after this player (R1: clockwise)."""
+        return (self.seat + 1) % SEATS
 
 
 def _replay_pile_log(log):

@@ -21,7 +21,7 @@ from games.engine.view import PlayerView
 
 from .memory import Memory
 from .outlook import outlook
-from .tactics import feeding_risk, fits, going_out_soon, lay_down, lay_off, table_melds
+from .tactics import feeding_risks, fits, going_out_soon, lay_down, lay_off, table_melds
 
 TAKE_MARGIN = 0.35  # what a stock draw is worth on average, in draws saved
 FEEDING_COST = 0.8  # handing the next player a card they collect, in draws
@@ -100,7 +100,7 @@ def best_discard(view: PlayerView, memory: Memory) -> int:
 def discard_order(view: PlayerView, memory: Memory) -> list[tuple[float, int]]:
     """Every legal discard with its cost to this player (lower is better to throw)."""
     weight = PENALTY_WEIGHT + URGENT_PENALTY_WEIGHT * going_out_soon(view)
-    risks = {c: feeding_risk(c, view, memory) for c in view.legal.discards}
+    risks = feeding_risks(view.legal.discards, view, memory)
     if view.me.laid_down:
         # Only penalties are at stake now: keep what will cost most if the deal ends.
         return [(FEEDING_POINTS * risks[c] - _burden_kept(c, view), c)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from games.engine.actions import LayDown, LayOff
 from games.engine.cards import face_of, is_joker, penalty_of, rank_of, suit_of
 from games.engine.contracts import GROUP, RUN
@@ -66,29 +68,32 @@ def going_out_soon(view: PlayerView) -> float:
     return urgency
 
 
-def feeding_risk(card: int, view: PlayerView, memory: Memory) -> float:
-    """0-1: how much the next player visibly wants ``card``.
+def feeding_risks(cards, view: PlayerView, memory: Memory) -> dict[int, float]:
+    """0-1 for each of ``cards``: how much the next player visibly wants it.
 
     A player who has laid down wants whatever fits the table; before that, what matches the
     cards they took from the pile and still hold (R25: only what anyone at the table saw), less
-    what they threw away or left on the pile."""
+    what they threw away or left on the pile. Everyone wants a joker."""
     after = memory.next_seat()
     info = view.players[after]
-    if is_joker(card):
-        return 1.0
     if info.laid_down:
-        return 1.0 if fits(card, table_melds(view)) else 0.0
+        table = table_melds(view)
+        return {c: 1.0 if is_joker(c) or fits(c, table) else 0.0 for c in cards}
     kinds = {r.kind for r in info.contract.requirements}
-    rank, suit = rank_of(card), suit_of(card)
-    risk = 0.0
-    for taken in memory.held[after]:
-        if is_joker(taken):
+    kept = [(rank_of(c), suit_of(c)) for c in memory.held[after] if not is_joker(c)]
+    dropped = Counter(rank_of(c) for c in memory.discarded[after] + memory.passed[after]
+                      if not is_joker(c))
+    risks = {}
+    for card in cards:
+        if is_joker(card):
+            risks[card] = 1.0
             continue
-        if GROUP in kinds and rank_of(taken) == rank:
-            risk += 0.5
-        if RUN in kinds and suit_of(taken) == suit and abs(rank_of(taken) - rank) <= 2:
-            risk += 0.35
-    for dropped in memory.discarded[after] + memory.passed[after]:
-        if not is_joker(dropped) and rank_of(dropped) == rank:
-            risk -= 0.25
-    return min(max(risk, 0.0), 1.0)
+        rank, suit = rank_of(card), suit_of(card)
+        risk = -0.25 * dropped[rank]
+        for held_rank, held_suit in kept:
+            if GROUP in kinds and held_rank == rank:
+                risk += 0.5
+            if RUN in kinds and held_suit == suit and abs(held_rank - rank) <= 2:
+                risk += 0.35
+        risks[card] = min(max(risk, 0.0), 1.0)
+    return risks

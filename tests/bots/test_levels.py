@@ -2,7 +2,9 @@
 
 import pytest
 
+from games.bots import Memory
 from games.bots.hard import Hard
+from games.bots.normal import discard_order
 from games.engine import Discard, Draw, LayDown, LayOff, player_view
 from games.engine.state import DRAW
 
@@ -137,9 +139,6 @@ def test_hard_plays_the_clear_moves_without_searching():
 
 @pytest.mark.parametrize("next_player_collects", [False, True])
 def test_hard_throws_one_of_the_discards_normal_would_weigh(next_player_collects):
-    from games.bots import Memory
-    from games.bots.normal import discard_order
-
     state = feeding_scene(next_player_collects)
     view = player_view(state, 0)
     weighed = sorted(discard_order(view, Memory.from_view(view)))[:HARD.candidates]

@@ -1,0 +1,53 @@
+"""The tournament's arithmetic and the command that prints it."""
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from games.bots.arena import Tally, percentile, play_game, schedule, wilson
+
+
+def test_the_wilson_interval_matches_the_textbook_figures():
+    low, high = wilson(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-4)
+    assert high == pytest.approx(0.5962, abs=1e-4)
+    assert wilson(0, 10)[0] == 0.0
+    assert wilson(10, 10)[1] == pytest.approx(1.0)
+
+
+def test_every_seed_is_played_in_all_four_rotations():
+    games = list(schedule(5, ("hard", "normal", "easy", "random"), "s"))
+    assert len(games) == 8  # rounded up to whole rotations
+    first = [seats for seed, seats in games if seed == "s-0"]
+    assert first == [("hard", "normal", "easy", "random"), ("random", "hard", "normal", "easy"),
+                     ("easy", "random", "hard", "normal"), ("normal", "easy", "random", "hard")]
+
+
+def test_percentiles_are_nearest_rank():
+    values = list(range(1, 101))
+    assert percentile(values, 50) == 50
+    assert percentile(values, 99) == 99
+    assert percentile([], 50) == 0.0
+
+
+def test_the_tally_counts_each_level_and_each_rung():
+    tally = Tally()
+    for seed, seats in schedule(4, ("normal", "easy", "easy", "random"), "tally"):
+        tally.add(play_game(seed, seats))
+    assert tally.games == 4
+    assert tally.levels["easy"].seats == 8
+    assert sum(t.wins for t in tally.levels.values()) == pytest.approx(4)
+    assert sum(tally.rung_deals.values()) == 4 * 10 * 4
+    report = tally.report()
+    assert "normal" in report and "95% Wilson" in report and "stock limit (R20)" in report
+
+
+def test_the_command_prints_the_figures(capsys):
+    call_command("tournament", games=4, seats="normal,easy,random,easy", seed="cmd")
+    out = capsys.readouterr().out
+    assert out.startswith("4 games, 40 deals")
+    assert "laid down" in out
+
+
+def test_the_command_refuses_an_unknown_level():
+    with pytest.raises(CommandError):
+        call_command("tournament", games=4, seats="normal,genius,easy,easy")
