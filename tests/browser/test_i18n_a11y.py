@@ -29,6 +29,10 @@ def test_the_language_switcher_turns_the_pages_spanish_then_thai(open_page, live
     labels = page.locator(".hand .card").evaluate_all(
         "els => els.map(e => e.getAttribute('aria-label'))")
     assert all(" de " in label or "comodín" in label for label in labels)
+    # Counts take Spanish plural forms from the scripts' catalogue (Django's ngettext).
+    assert "10 cartas" in page.inner_text(".seats")
+    assert page.evaluate("() => [1, 2].map(n => ngettext('%(n)s contract', '%(n)s contracts', n))"
+                         ) == ["%(n)s contrato", "%(n)s contratos"]
     shoot(page, "table-phone-es")
 
     page.select_option("#lang-select", "th")
@@ -36,6 +40,8 @@ def test_the_language_switcher_turns_the_pages_spanish_then_thai(open_page, live
     wait_idle(page)
     assert "รอบที่ 1 จาก 10" in page.inner_text("[data-deal-info]")
     assert "กองจั่ว" in page.inner_text(".piles")
+    assert page.evaluate("() => [1, 2].map(n => ngettext('%(n)s card', '%(n)s cards', n))"
+                         ) == ["%(n)s ใบ", "%(n)s ใบ"]  # Thai has one form
     shoot(page, "table-phone-th")
     page.goto(live_server.url + "/rules/")
     assert "บันไดสัญญา" in page.inner_text("main")

@@ -14,7 +14,10 @@ CATALOGUES = [(lang, domain) for lang in ("es", "th") for domain in ("django", "
 
 def entries(po: Path) -> list[tuple[str, list[str], bool]]:
     """(msgid, msgstrs, fuzzy) of each entry but the header, from a .po file."""
-    text = po.read_text(encoding="utf-8")
+    return parse(po.read_text(encoding="utf-8"))
+
+
+def parse(text: str) -> list[tuple[str, list[str], bool]]:
     result = []
     for block in text.split("\n\n"):
         lines = [line for line in block.splitlines() if not line.startswith("#~")]
@@ -64,3 +67,43 @@ def test_the_scripts_catalogue_is_served_in_the_chosen_language(client, lang, wo
     client.cookies["django_language"] = lang
     body = client.get("/jsi18n/").content.decode()
     assert word in body or json.dumps(word)[1:-1] in body
+
+
+
+def plural_entries(po: Path) -> dict[str, list[str]]:
+    """msgid -> msgstr forms of each entry with a plural, from a .po file."""
+    text = po.read_text(encoding="utf-8")
+    blocks = [b for b in text.split("\n\n") if "\nmsgid_plural " in "\n" + b]
+    found = {}
+    for block in blocks:
+        [(msgid, forms, _fuzzy)] = parse(block)
+        found[msgid] = forms
+    return found
+
+
+@pytest.mark.parametrize("domain", ["django", "djangojs"])
+def test_plurals_have_two_forms_in_spanish_and_one_in_thai(domain):
+    spanish = plural_entries(LOCALE / "es" / "LC_MESSAGES" / f"{domain}.po")
+    thai = plural_entries(LOCALE / "th" / "LC_MESSAGES" / f"{domain}.po")
+    assert spanish and spanish.keys() == thai.keys()
+    for msgid, forms in spanish.items():
+        assert len(forms) == 2 and forms[0] != forms[1], msgid
+        assert len(thai[msgid]) == 1, msgid
+
+
+@pytest.mark.parametrize(("lang", "one", "two"), [
+    ("es", "1 contrato", "2 contratos"),
+    ("th", "สัญญา 1 ข้อ", "สัญญา 2 ข้อ"),
+])
+def test_the_scripts_counts_take_the_languages_plural_form(lang, one, two):
+    with open(LOCALE / lang / "LC_MESSAGES" / "djangojs.mo", "rb") as f:
+        compiled = gettext.GNUTranslations(f)
+    for n, want in ((1, one), (2, two)):
+        assert compiled.ngettext("%(n)s contract", "%(n)s contracts", n) % {"n": n} == want
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "over 10 deals"), ("es", "durante 10 rondas"), ("th", "เป็นเวลา 10 รอบ")])
+def test_the_rules_page_counts_deals_with_the_plural_form(client, lang, words):
+    client.cookies["django_language"] = lang
+    assert words in client.get("/rules/").content.decode()

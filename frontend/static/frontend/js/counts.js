@@ -4,6 +4,8 @@
 import { format, ngettext } from "./i18n.js";
 
 export const contracts = (n) => format(ngettext("%(n)s contract", "%(n)s contracts", n), { n });
+export const contractsDone = (n) =>
+  format(ngettext("%(n)s contract done", "%(n)s contracts done", n), { n });
 export const penaltyPoints = (n) =>
   format(ngettext("%(n)s penalty point", "%(n)s penalty points", n), { n });
 export const cards = (n) => format(ngettext("%(n)s card", "%(n)s cards", n), { n });

@@ -91,9 +91,11 @@ export function applyEvent(view, event) {
   }
 }
 
-// A sentence for the log (read by screen readers) and the status line.
+// A sentence for the log (read by screen readers) and the status line. The person's own
+// actions have sentences of their own: "you" takes another verb form in many languages.
 export function describeEvent(view, event) {
   const d = eventData(event);
+  if (d.seat !== undefined && d.seat === view.you) return describeMine(event, d);
   const who = d.seat === undefined ? "" : seatName(view, d.seat);
   switch (eventType(event)) {
     case "drew":
@@ -116,6 +118,24 @@ export function describeEvent(view, event) {
       return format(gettext("Deal %(deal)s begins."), { deal: d.deal });
     case "game_finished":
       return gettext("The game is over.");
+    default:
+      return "";
+  }
+}
+
+function describeMine(event, d) {
+  const card = d.card ? cardName(d.card) : "";
+  switch (eventType(event)) {
+    case "drew":
+      return d.from === "discard"
+        ? format(gettext("You took the %(card)s from the discard pile."), { card })
+        : format(gettext("You drew the %(card)s from the stock."), { card });
+    case "laid_down":
+      return gettext("You laid your contract down and climbed a rung.");
+    case "laid_off":
+      return format(gettext("You laid off the %(card)s."), { card });
+    case "discarded":
+      return format(gettext("You discarded the %(card)s."), { card });
     default:
       return "";
   }

@@ -31,7 +31,7 @@ export function renderSeats(root, view) {
     const badges = el.querySelector(".badges");
     if (view.dealer === p.seat) badges.append(badge(gettext("Dealer"), "dealer"));
     if (p.laid_down) badges.append(badge(gettext("Laid down"), "down"));
-    el.querySelector(".rung").textContent = format(gettext("Rung %(rung)s · %(contracts)s"), { rung: p.rung, contracts: counts.contracts(p.climbed) });
+    el.querySelector(".rung").textContent = format(gettext("Rung %(rung)s · %(contracts)s"), { rung: p.rung, contracts: counts.contractsDone(p.climbed) });
     el.querySelector(".contract").textContent = describeContract(p.contract);
     el.querySelector(".hand-size").textContent = counts.cards(p.hand_size);
     el.querySelector(".penalty").textContent = counts.penaltyPoints(p.penalty);
