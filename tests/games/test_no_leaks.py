@@ -1,6 +1,7 @@
 """No leaks (R25): over 50 full games played through the API by a scripted person, no response
 and no websocket message contains a card hidden from the person at that moment, and none
-contains the seed before the game is over.
+contains the seed before the game is over. Each finished game also replays, from its seed and
+its log, to its stored snapshot and result.
 
 The check runs beside the game on the server's own log: for every version ``v`` it keeps
 the state, and what the person could have seen in the deal by then (own hand, the table,
@@ -136,6 +137,11 @@ def test_nothing_hidden_reaches_the_person_in_fifty_games(
             witness.check_seed(json.dumps(view), False, "new game")
             final = play_to_the_end(alice, view, on_response=judge)
             assert final["status"] == "finished"
+            # The finished game replays to its stored snapshot and result.
+            game.refresh_from_db()
+            assert witness.states[-1].to_json() == game.state
+            assert (game.contracts, game.penalty, game.place) == tuple(
+                final["result"][0][k] for k in ("contracts", "penalty", "place"))
 
             # Every response this person got for this game, hints included.
             for response in alice.responses[first:]:
