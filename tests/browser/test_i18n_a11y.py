@@ -48,7 +48,7 @@ def test_the_language_switcher_turns_the_pages_spanish_then_thai(open_page, live
     watch.check()
 
 
-@pytest.mark.parametrize("path", ["/", "/leaderboard/", "/rules/", "table"])
+@pytest.mark.parametrize("path", ["/", "/leaderboard/", "/rules/", "/profile/", "table"])
 def test_no_serious_accessibility_violations(open_page, live_server, path):
     page, watch = open_page(DESKTOP, csp=False)  # axe-core goes in as an inline script
     if path == "table":
@@ -59,6 +59,7 @@ def test_no_serious_accessibility_violations(open_page, live_server, path):
         page.click("[data-stock]")
         wait_idle(page)
         page.locator(".hand .card").first.click()  # a selection and lay-off targets showing
+        page.click("[data-scores-toggle]")  # and the scores so far
     else:
         page.goto(live_server.url + path)
         page.wait_for_load_state("networkidle")
