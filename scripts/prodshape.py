@@ -135,7 +135,8 @@ class PrivatePostgres:
     temporary folder, for fault tests that stop it: the machine's own cluster (which other
     test runs use) is never touched."""
 
-    def __init__(self):
+    def __init__(self, fsync: bool = False):
+        self.fsync = fsync  # off for fault tests (the OS never crashes); on for the load test
         version = os.listdir("/etc/postgresql")[0]
         self.bin = Path(f"/usr/lib/postgresql/{version}/bin")
         self.port = free_port()
@@ -157,11 +158,15 @@ class PrivatePostgres:
         self._as_postgres(str(self.bin / "pg_ctl"), "-D", str(self.data / "db"), "-l",
                           str(self.log), "-w", "-o",
                           f"-p {self.port} -k {self.data} -c listen_addresses=127.0.0.1 "
-                          "-c fsync=off -c max_connections=100", "start")
+                          f"-c fsync={'on' if self.fsync else 'off'} -c max_connections=100",
+                          "start")
 
     def stop(self) -> None:
         self._as_postgres(str(self.bin / "pg_ctl"), "-D", str(self.data / "db"), "-w",
                           "-m", "immediate", "stop", check=False)
+
+    def postmaster_pid(self) -> int:
+        return int((self.data / "db" / "postmaster.pid").read_text().split()[0])
 
     def up(self) -> bool:
         return subprocess.run(["pg_isready", "-q", "-h", HOST, "-p", str(self.port)],

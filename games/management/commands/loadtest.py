@@ -207,9 +207,44 @@ class Person:
 # --- Process figures ------------------------------------------------------------------------
 
 
-def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+def _stat(pid: int) -> list[str]:
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+
+
+def cpu_seconds(pid: int, with_children: bool = False) -> float:
+    """User + system CPU of a process (plus, optionally, of its children that have exited)."""
+    fields = _stat(pid)
+    ticks = int(fields[11]) + int(fields[12])
+    if with_children:
+        ticks += int(fields[13]) + int(fields[14])
+    return ticks / CLOCK_TICKS
+
+
+def children_of(parent: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError, IndexError):
+                if int(_stat(int(entry.name))[1]) == parent:
+                    found.append(int(entry.name))
+    return found
+
+
+class PostgresCluster:
+    """A postmaster and its backends: CPU includes backends that have exited meanwhile."""
+
+    def __init__(self, postmaster: int):
+        self.postmaster = postmaster
+
+    def pids(self) -> list[int]:
+        return [self.postmaster, *children_of(self.postmaster)]
+
+    def cpu(self) -> float:
+        total = cpu_seconds(self.postmaster, with_children=True)
+        for pid in children_of(self.postmaster):
+            with contextlib.suppress(OSError):
+                total += cpu_seconds(pid)
+        return total
 
 
 def rss_mib(pid: int) -> float:
@@ -240,14 +275,16 @@ def _uid(user: str) -> int:
 class Sampler:
     """CPU seconds and peak RSS of process groups, and PostgreSQL's connection count."""
 
-    def __init__(self, groups: dict[str, list[int]], database: str | None):
-        self.groups, self.database = groups, database
+    def __init__(self, groups: dict[str, list[int]], database: str | None, port: int = 5432):
+        self.groups, self.database, self.port = groups, database, port
         self.start_cpu: dict[str, float] = {}
         self.peak_rss: dict[str, float] = {name: 0.0 for name in groups}
         self.connections: list[int] = []
         self.wall_started = 0.0
 
-    def _cpu(self, pids: list[int]) -> float:
+    def _cpu(self, pids) -> float:
+        if isinstance(pids, PostgresCluster):
+            return pids.cpu()
         total = 0.0
         for pid in pids:
             with contextlib.suppress(OSError):
@@ -266,11 +303,12 @@ class Sampler:
 
             with contextlib.suppress(Exception):
                 conn = await psycopg.AsyncConnection.connect(
-                    "host=127.0.0.1 user=postgres dbname=postgres", autocommit=True)
+                    f"host=127.0.0.1 port={self.port} user=postgres dbname=postgres",
+                    autocommit=True)
         while time.monotonic() < until:
             for name, pids in self.groups.items():
                 rss = 0.0
-                for pid in pids:
+                for pid in (pids.pids() if isinstance(pids, PostgresCluster) else pids):
                     with contextlib.suppress(OSError):
                         rss += rss_mib(pid)
                 self.peak_rss[name] = max(self.peak_rss[name], rss)
@@ -329,8 +367,13 @@ class Command(BaseCommand):
         parser.add_argument("--server-pid", type=int, action="append", default=[],
                             help="an ASGI server process to measure (repeat)")
         parser.add_argument("--database", help="PostgreSQL database whose connections to count")
+        parser.add_argument("--database-port", type=int, default=5432)
+        parser.add_argument("--postmaster-pid", type=int,
+                            help="the PostgreSQL postmaster whose cluster's CPU to measure")
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--json", help="also write the figures to this file")
+        parser.add_argument("--fail-on-errors", action="store_true",
+                            help="exit non-zero if any request failed (CI)")
 
     def handle(self, *args, **options):
         if not 1 <= options["games"] <= 5000 or not 1 <= options["duration"] <= 600:
@@ -346,6 +389,8 @@ class Command(BaseCommand):
         self.report(figures, options)
         if options["json"]:
             Path(options["json"]).write_text(json.dumps(figures, indent=2))
+        if options["fail_on_errors"] and figures["errors"]:
+            raise CommandError(f"{figures['errors']} request(s) failed")
 
     async def run(self, targets, think, options) -> dict:
         stats = Stats()
@@ -362,11 +407,10 @@ class Command(BaseCommand):
         self.stdout.write(f"set up {len(people)} players and games in {setup_s:.1f}s")
 
         groups = {"uvicorn": options["server_pid"]}
-        if options["database"]:
-            groups["postgresql"] = pids_of("postgres", "postgres")
-            groups["redis"] = pids_of("root", "redis-server") or pids_of("redis",
-                                                                         "redis-server")
-        sampler = Sampler(groups, options["database"])
+        if options["postmaster_pid"]:
+            groups["postgresql"] = PostgresCluster(options["postmaster_pid"])
+        groups["redis"] = pids_of("root", "redis-server") or pids_of("redis", "redis-server")
+        sampler = Sampler(groups, options["database"], options["database_port"])
         started = time.monotonic()
         measure_from = started + options["warmup"]
         until = measure_from + options["duration"]
