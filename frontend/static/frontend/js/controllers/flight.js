@@ -20,7 +20,7 @@ function visibleRect(el) {
 
 // Where cards go to and leave from at a seat: its fan of card backs, or the seat itself on
 // a phone (where the fan is not shown), as a card-sized box in its middle.
-export function seatRect(seatsRoot, seat, size) {
+function seatRect(seatsRoot, seat, size) {
   const box = seatsRoot.querySelector(`[data-seat="${seat}"]`);
   const r = visibleRect(box?.querySelector(".fan")) || visibleRect(box);
   if (!r) return null;
@@ -28,7 +28,7 @@ export function seatRect(seatsRoot, seat, size) {
   return { left: r.left + r.width / 2 - w / 2, top: r.top + r.height / 2 - h / 2, width: w, height: h };
 }
 
-export function rectOf(el) {
+function rectOf(el) {
   const r = visibleRect(el);
   return r && { left: r.left, top: r.top, width: r.width, height: r.height };
 }
@@ -61,4 +61,37 @@ export function fly(card, from, to, ms, landing = null) {
   el.getBoundingClientRect(); // start from `from`
   const scale = to.width / from.width;
   el.style.transform = `translate(${to.left - from.left}px, ${to.top - from.top}px) scale(${scale})`;
+}
+
+// Where a computer player's card leaves from (`els`: the table's elements), measured before
+// the step is drawn; null when nothing flies.
+export function startFlight(els, type, d) {
+  if (type === "drew") {
+    return d.from === "discard"
+      ? rectOf(els.discardTop.querySelector(".card"))
+      : rectOf(els.stock.querySelector(".card"));
+  }
+  if (type === "discarded" || type === "laid_off" || type === "laid_down") {
+    return seatRect(els.seats, d.seat, els.stock.querySelector(".card")?.getBoundingClientRect());
+  }
+  return null;
+}
+
+// ...and where it lands, once the step is drawn.
+export function landFlight(els, type, d, from, ms) {
+  const meld = (id) => els.melds.querySelector(`[data-meld="${CSS.escape(String(id))}"]`);
+  if (type === "drew") {
+    fly(d.from === "discard" ? d.card : null, from, seatRect(els.seats, d.seat, from), ms);
+  } else if (type === "discarded") {
+    const top = els.discardTop.querySelector(".card");
+    fly(d.card, from, rectOf(top), ms, top);
+  } else if (type === "laid_off" && d.meld) {
+    const landing = meld(d.meld.id)?.querySelector(`.card[data-id="${CSS.escape(d.card.id)}"]`);
+    fly(d.card, from, rectOf(landing), ms, landing);
+  } else if (type === "laid_down") {
+    for (const m of d.melds || []) {
+      const box = meld(m.id);
+      fly(m.cards[0], from, rectOf(box?.querySelector(".card")), ms, box);
+    }
+  }
 }

@@ -1,7 +1,7 @@
 // The table's controller: holds the latest GameView, the hand's order and the selection,
 // sends actions through api.js, animates the computer players' turns, and renders.
 import * as api from "../api.js";
-import { findContract, sortByRank, sortBySuit } from "../cards.js";
+import { sortByRank, sortBySuit } from "../cards.js";
 import * as counts from "../counts.js";
 import { showInfo, showMessage } from "../errors.js";
 import { format, gettext } from "../i18n.js";
@@ -15,7 +15,8 @@ import { renderSeats } from "../views/seats.js";
 import { dealSummary, resultTable, shareCard } from "../views/summary.js";
 import { applyEvent, cloneView, describeEvent, eventData, eventType } from "./animator.js";
 import { Composer } from "./composer.js";
-import { FLIGHT_SHARE, fly, flightsWanted, rectOf, seatRect } from "./flight.js";
+import { giveHint } from "./hint.js";
+import { FLIGHT_SHARE, flightsWanted, landFlight, startFlight } from "./flight.js";
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -274,11 +275,11 @@ export class GameController {
       if (type === "drew" && d.seat === shown.you && d.card) this.fresh = new Set([d.card.id]);
       if (type === "deal_started") { this.fresh = new Set(); this.composer.close(); this.selected.clear(); }
       const botStep = d.seat !== undefined && d.seat !== shown.you;
-      const from = botStep && flights ? this.flightStart(type, d) : null;
+      const from = botStep && flights ? startFlight(this.els, type, d) : null;
       if (botStep || type === "deal_ended") {
         this.render();
         this.highlightSeat(d.seat);
-        if (from) this.flightLand(type, d, from, Math.round(delay * FLIGHT_SHARE));
+        if (from) landFlight(this.els, type, d, from, Math.round(delay * FLIGHT_SHARE));
         if (botStep && delay) { playCardSound(this.settings); await sleep(delay); }
       }
       if (type === "deal_ended") await this.showDealSummary(shown, d);
@@ -292,39 +293,6 @@ export class GameController {
     this.render();
     if (after.phase === "finished") this.showResult();
     else if (after.turn === after.you) this.focusHand();
-  }
-
-  // Where a computer player's card leaves from, measured before the step is drawn.
-  flightStart(type, d) {
-    if (type === "drew") {
-      return d.from === "discard"
-        ? rectOf(this.els.discardTop.querySelector(".card"))
-        : rectOf(this.els.stock.querySelector(".card"));
-    }
-    if (type === "discarded" || type === "laid_off" || type === "laid_down") {
-      return seatRect(this.els.seats, d.seat, this.els.stock.querySelector(".card")?.getBoundingClientRect());
-    }
-    return null;
-  }
-
-  // ...and where it lands, once the step is drawn.
-  flightLand(type, d, from, ms) {
-    const melds = this.els.melds;
-    const meldEl = (id) => melds.querySelector(`[data-meld="${CSS.escape(String(id))}"]`);
-    if (type === "drew") {
-      fly(d.from === "discard" ? d.card : null, from, seatRect(this.els.seats, d.seat, from), ms);
-    } else if (type === "discarded") {
-      const top = this.els.discardTop.querySelector(".card");
-      fly(d.card, from, rectOf(top), ms, top);
-    } else if (type === "laid_off" && d.meld) {
-      const landing = meldEl(d.meld.id)?.querySelector(`.card[data-id="${CSS.escape(d.card.id)}"]`);
-      fly(d.card, from, rectOf(landing), ms, landing);
-    } else if (type === "laid_down") {
-      for (const m of d.melds || []) {
-        const box = meldEl(m.id);
-        fly(m.cards[0], from, rectOf(box?.querySelector(".card")), ms, box);
-      }
-    }
   }
 
   highlightSeat(seat) {
@@ -411,55 +379,8 @@ export class GameController {
     showMessage(this.els.message, code);
   }
 
-  // The practice hint: the server's lay-down and lay-offs when there are any, else a
-  // simple reading of the view: which pile to draw from, which card to discard.
-  async hint() {
-    if (!this.myTurn || this.view.mode !== "practice") return;
-    const v = this.view, legal = this.legal();
-    if (v.phase === "draw") {
-      const top = v.discard_top;
-      const useful = Boolean(top) && this.canDraw("discard") && (top.joker
-        || v.hand.some((c) => c.rank === top.rank)
-        || v.hand.some((c) => c.suit === top.suit && Math.abs(rankNumber(c.rank) - rankNumber(top.rank)) === 1));
-      showInfo(this.els.message, useful
-        ? gettext("Hint: take the discard, it goes with cards in your hand.")
-        : gettext("Hint: draw from the stock."));
-      (useful ? this.els.discard : this.els.stock).focus();
-      return;
-    }
-    let server = null;
-    try { server = await api.hint(this.gameId); } catch { /* fall back to the view */ }
-    const me = v.players[v.you];
-    const byId = this.byId();
-    const melds = server?.lay_down
-      ? server.lay_down.map((ids) => ids.map((id) => byId.get(id)))
-      : legal.lay_down ? findContract(v.hand, me.contract) : null;
-    if (melds && legal.lay_down) {
-      this.composer.start(me.contract);
-      this.composer.fill(assignToRequirements(melds, me.contract));
-      this.render();
-      showInfo(this.els.message, gettext("Hint: you hold your contract. The melds are ready: lay them down."));
-      this.els.layDownConfirm.focus();
-      return;
-    }
-    const offs = server?.lay_off?.length ? server.lay_off : legal.lay_off || [];
-    if (offs.length) {
-      this.selected = new Set([offs[0].card]);
-      this.focusId = offs[0].card;
-      this.render();
-      showInfo(this.els.message, gettext("Hint: lay off the selected card on the highlighted meld."));
-      return;
-    }
-    const choices = v.hand.filter((c) => (legal.discard || []).includes(c.id) && !c.joker);
-    const loner = (c) => !v.hand.some((o) => o !== c && (o.rank === c.rank || (o.suit === c.suit && Math.abs(rankNumber(o.rank) - rankNumber(c.rank)) <= 2)));
-    const worst = [...choices].sort((a, b) => (loner(b) - loner(a)) || (rankNumber(b.rank) - rankNumber(a.rank)))[0];
-    if (worst) {
-      this.selected = new Set([worst.id]);
-      this.focusId = worst.id;
-      this.render();
-      this.focusHand();
-      showInfo(this.els.message, gettext("Hint: discard the selected card: it does little for your contract."));
-    }
+  hint() {
+    return giveHint(this);
   }
 
   focusHand() {
@@ -515,25 +436,6 @@ export class GameController {
     if (!this.els.summary.open) this.els.summary.showModal();
     links[0].focus();
   }
-}
-
-function rankNumber(rank) {
-  return ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"].indexOf(rank) + 1;
-}
-
-// Put each meld in the slot of a requirement it fills (groups to groups, runs to runs).
-function assignToRequirements(melds, contract) {
-  const slots = contract.melds.map(() => null);
-  const kindOf = (cards) => {
-    const naturals = cards.filter((c) => !c.joker);
-    return naturals.every((c) => c.rank === naturals[0].rank) ? "group" : "run";
-  };
-  const rest = [...melds].sort((a, b) => b.length - a.length);
-  for (const cards of rest) {
-    const i = contract.melds.findIndex((m, k) => !slots[k] && m.kind === kindOf(cards) && cards.length >= m.min_cards);
-    if (i >= 0) slots[i] = cards;
-  }
-  return slots.map((s) => s || []);
 }
 
 function levelName(level) {
