@@ -3,6 +3,7 @@
 Serve with ``uvicorn ladder.asgi:application`` (or ``daphne``).
 """
 
+import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -42,3 +43,10 @@ application = ProtocolTypeRouter(
         "websocket": AuthMiddlewareStack(URLRouter(websocket_urlpatterns)),
     }
 )
+
+# Everything imported so far (Django, the apps, the engine's tables) lives as long as the
+# process: move it out of the garbage collector's sight, so that a full collection walks
+# only what requests allocate. Measured: full collections fell from ~430 ms to ~50 ms of
+# pause over 240 actions (README "Production"), a source of p99 spikes.
+gc.collect()
+gc.freeze()
