@@ -57,7 +57,8 @@ export function explain(codeOrError) {
 export function showMessage(el, codeOrError, kind = "error") {
   const { text, rule } = explain(codeOrError);
   el.replaceChildren();
-  el.className = `message ${kind}`;
+  el.classList.remove("error", "info"); // keeps the element's own classes (e.g. "status")
+  el.classList.add("message", kind);
   el.append(text);
   if (rule) {
     const a = document.createElement("a");
@@ -69,6 +70,7 @@ export function showMessage(el, codeOrError, kind = "error") {
 }
 
 export function showInfo(el, text) {
-  el.className = "message info";
+  el.classList.remove("error");
+  el.classList.add("message", "info");
   el.textContent = text;
 }
