@@ -89,9 +89,9 @@ def test_no_page_breaks_a_strict_policy(open_page, live_server):
     page, watch = open_page(DESKTOP)
     page.route("**/*", strict_policy)
     for path in ["/", "/rules/", "/about/", "/leaderboard/", "/profile/"]:
-        response = page.goto(live_server.url + path)
+        response = page.goto(live_server.url + path)  # waits for "load": the scripts ran
         assert response.headers["content-security-policy"] == STRICT
-        page.wait_for_load_state("networkidle")
+    page.wait_for_selector(".profile[data-loaded]")
     # The profile's forms, and the language switcher (a script submits it on change).
     page.fill("#name-input", "Strict Sam")
     page.click("#name-form button[type=submit]")
