@@ -75,7 +75,7 @@ def test_redeeming_is_csrf_checked_and_throttled(alice, settings):
     forged = Api(Client(enforce_csrf_checks=True))
     assert forged.post("/transfer-codes/redeem", {"code": code}).status_code == 403
 
-    settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "transfer": "2/m"}
+    settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "transfer": "2/d"}
     guesser = new_browser()
     statuses = [guesser.post("/transfer-codes/redeem", {"code": "0000-0000-0000"}).status_code
                 for _ in range(3)]
