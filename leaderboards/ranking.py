@@ -1,7 +1,8 @@
 """Boards: pages in rank order, a rank without counting the board, and the tallies behind it.
 
-A board is a day's listed scores (:class:`DayBoard`) or a week's sums (:class:`WeekBoard`),
-both ordered by R22: contracts descending, penalty ascending, then the earlier time, then id.
+A :class:`Board` is a day's listed scores (:func:`day_board`) or a week's sums
+(:func:`week_board`), both ordered by R22: contracts descending, penalty ascending, then the
+earlier time, then id.
 
 Pages are keyset-paginated: a cursor names the last entry shown (its sort key and rank), and
 the next page starts strictly after it. Because the board mixes descending and ascending
@@ -27,10 +28,10 @@ from django.db.models import Count, F, Model, Q, QuerySet, Sum
 
 from leaderboards.models import DAY_ORDER, WEEK_ORDER, ContractTally, Score, Tally, WeekScore
 
+PAGE_DEFAULT = 50
 PAGE_MAX = 100
 # Cursor numbers past what the columns hold are refused, never sent to the database.
 INT_LIMIT, BIGINT_LIMIT = 2**31, 2**63
-PAGE_DEFAULT = 50
 
 
 class InvalidCursor(ValueError):
@@ -52,7 +53,7 @@ class Row:
 
 @dataclass(frozen=True)
 class Board:
-    """One board: its tally key, its rows and the name of its time column."""
+    """One board: its tally key, its rows, their order and the name of their time column."""
 
     key: str
     key_field: str  # the rows' column holding the key: "day" or "week"
