@@ -226,7 +226,7 @@ class Command(BaseCommand):
 
         board.page(50, None)  # warm the caches
         top = _timed(lambda: board.page(50, None), samples)
-        self.stdout.write(f"top 50 (page of rows)       {_ms(top)}")
+        self.stdout.write(f"top 50 (page of rows)        {_ms(top)}")
 
         ids = list(board.rows.values_list("id", flat=True).order_by("id"))
         rng = random.Random(7)
