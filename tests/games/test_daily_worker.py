@@ -5,6 +5,7 @@ database and no other worker can take its messages."""
 
 from __future__ import annotations
 
+import logging
 import uuid
 from datetime import date, timedelta
 
@@ -32,10 +33,18 @@ pytestmark = [
 def worker_queue():
     from celery.contrib.testing.worker import start_worker
 
+    # Starting a worker sets up Celery's logging: the root logger's level drops to the
+    # worker's ("error") and its handlers are replaced. Put them back for the tests after.
+    root = logging.getLogger()
+    level, handlers = root.level, list(root.handlers)
     queue = f"test-daily-{uuid.uuid4().hex}"
-    with start_worker(app, pool="solo", perform_ping_check=False, queues=[queue],
-                      shutdown_timeout=30):
-        yield queue
+    try:
+        with start_worker(app, pool="solo", perform_ping_check=False, queues=[queue],
+                          shutdown_timeout=30):
+            yield queue
+    finally:
+        root.setLevel(level)
+        root.handlers = handlers
 
 
 @pytest.mark.django_db(transaction=True)
