@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from math import exp
 
 from games.engine.actions import DISCARD_PILE, STOCK, Action, Discard, Draw
-from games.engine.cards import FACES, hand_penalty, is_joker
+from games.engine.cards import FACES, hand_penalty, is_joker, penalty_of
 from games.engine.contracts import TOP_RUNG
 from games.engine.rng import Stream
 from games.engine.rules import apply
@@ -38,7 +38,7 @@ from .standings import win_chance
 from .tactics import lay_off
 
 WORLDS = 8  # worlds imagined per decision
-HORIZON_TURNS = 4  # turns played ahead in each: until hard's next turn
+HORIZON_TURNS = 24  # turns played ahead at most: the deal mostly ends first
 CANDIDATES = 3  # discards weighed at most
 HESITATION = 0.6  # normal's runner-up discards within this many draws of its best are weighed
 NORMAL_PREFERENCE = 0.002  # win chance the normal player's own choice is granted: noise alone
@@ -60,6 +60,8 @@ class Hard:
     candidates: int = CANDIDATES
 
     def __call__(self, view: PlayerView, memory: Memory, rng: Stream) -> Action:
+        if not any(p.laid_down for p in view.players):
+            return normal.choose(view, memory, rng)
         if view.phase == DRAW:
             options = self._draws(view, memory)
         else:
@@ -81,11 +83,18 @@ class Hard:
         return [chosen, Draw(other)]
 
     def _discards(self, view: PlayerView, memory: Memory) -> list[Action]:
+        """Normal's best discard, its runner-up if close, and the dearest cards in hand: with
+        the deal's end in sight, shedding points may be worth more than the contract."""
         ranked = sorted(normal.discard_order(view, memory))
-        if view.me.laid_down:
-            return [Discard(ranked[0][1])]
-        best = ranked[0][0]
-        return [Discard(c) for cost, c in ranked[:self.candidates] if cost <= best + HESITATION]
+        chosen = [ranked[0][1]]
+        if len(ranked) > 1 and ranked[1][0] <= ranked[0][0] + HESITATION:
+            chosen.append(ranked[1][1])
+        for _, card in sorted((-penalty_of(c), c) for _, c in ranked):
+            if len(chosen) >= self.candidates:
+                break
+            if card not in chosen:
+                chosen.append(card)
+        return [Discard(c) for c in chosen]
 
     def _search(self, view: PlayerView, memory: Memory, rng: Stream,
                 options: list[Action]) -> Action:

@@ -6,7 +6,8 @@
 - It lays its contract down at once (R12: the climb is what ranks, R22), then lays off every
   card it can (R15) to empty its hand.
 - It discards the card whose loss costs the least, never feeding the next player what they
-  visibly collect, and dumps high cards when someone may go out (R21).
+  visibly collect, and dumps high cards when someone may go out or its own contract is out
+  of reach (R21).
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ URGENT_PENALTY_WEIGHT = 0.05  # per penalty point when someone may go out now
 HOLDS_NEAR = 2.5  # below this an outlook may hold the contract: ask the engine
 RUN_REACH = 4  # suited cards this many ranks apart or more share no run of four
 NEAR_FIT_KEEP = 0.5  # share of a card's penalty worth risking on it fitting the table later
+HOPELESS_DRAWS = 3.0  # a contract further than this many draws away is losing hope
+HOPELESS_PENALTY_WEIGHT = 0.06  # per penalty point, per 3 draws beyond that
 
 
 def choose(view: PlayerView, memory: Memory, rng: Stream) -> Action:
@@ -106,6 +109,8 @@ def discard_order(view: PlayerView, memory: Memory) -> list[tuple[float, int]]:
         return [(FEEDING_POINTS * risks[c] - _burden_kept(c, view), c)
                 for c in view.legal.discards]
     plans = outlook(view.hand, view.me.contract, memory.live)
+    # A contract out of reach will not be laid down: its cards are only points to lose (R21).
+    weight += HOPELESS_PENALTY_WEIGHT * max(0.0, plans.distance - HOPELESS_DRAWS) / 3
     return [(plans.without(c) - weight * penalty_of(c) + FEEDING_COST * risks[c], c)
             for c in view.legal.discards]
 
