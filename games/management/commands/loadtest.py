@@ -39,6 +39,9 @@ API = "/api/v1"
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 PAGE_BYTES = os.sysconf("SC_PAGE_SIZE")
 REQUEST_TIMEOUT_S = 30.0
+# uvicorn closes a keep-alive connection after 5 s idle; like httpx's keepalive_expiry, open
+# a fresh one rather than write into a connection the server may just have closed.
+KEEPALIVE_EXPIRY_S = 4.0
 
 
 # --- A minimal HTTP/1.1 keep-alive client ---------------------------------------------------
@@ -50,6 +53,7 @@ class Connection:
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
         self.headers = f"Host: {host}:{port}\r\nAccept: application/json\r\n"
+        self.last_used = 0.0
 
     async def _open(self) -> None:
         self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
@@ -61,6 +65,8 @@ class Connection:
 
     async def request(self, method: str, path: str, body: dict | None = None,
                       token: str | None = None) -> tuple[int, dict | None]:
+        if self.writer is not None and time.monotonic() - self.last_used > KEEPALIVE_EXPIRY_S:
+            self.close()
         if self.writer is None:
             await self._open()
         payload = b"" if body is None else json.dumps(body).encode()
@@ -75,6 +81,8 @@ class Connection:
         except BaseException:
             self.close()
             raise
+        finally:
+            self.last_used = time.monotonic()
 
     async def _response(self) -> tuple[int, dict | None]:
         status_line = await self.reader.readline()
