@@ -13,21 +13,32 @@ from games.engine.state import GameState
 from games.engine.view import PlayerView
 
 from .memory import Memory
+from .tactics import fits, table_melds
 
 
 def sample_world(view: PlayerView, memory: Memory, rng: Stream) -> GameState:
-    """One world drawn uniformly from those consistent with ``view`` and ``memory``."""
+    """One world drawn at random from those consistent with ``view`` and ``memory``.
+
+    One more thing is known of a player who has laid down: it lays off whatever it can (R15),
+    so the cards it still holds fit nowhere on the table. Such players are dealt first, from
+    the unknown cards that fit nowhere; the other hands and the stock share the rest."""
     known = set().union(*(memory.held[s] for s in range(len(view.players)) if s != view.seat))
     unknown = rng.shuffle([c for c in memory.unseen if c not in known])
-    hands = []
-    for info in view.players:
-        if info.seat == view.seat:
-            hands.append(view.hand)
-            continue
-        held = tuple(sorted(memory.held[info.seat]))
+    table = table_melds(view)
+    hands: list[tuple[int, ...]] = [()] * len(view.players)
+    hands[view.seat] = view.hand
+    for _, seat in sorted((not p.laid_down, p.seat) for p in view.players if p.seat != view.seat):
+        info = view.players[seat]
+        held = tuple(sorted(memory.held[seat]))
         dealt = info.hand_size - len(held)
-        hands.append(held + tuple(unknown[:dealt]))
-        unknown = unknown[dealt:]
+        chosen = unknown[:dealt]
+        if info.laid_down:
+            stuck = [c for c in unknown if not fits(c, table)]
+            if len(stuck) >= dealt:
+                chosen = stuck[:dealt]
+        hands[seat] = held + tuple(chosen)
+        taken = set(chosen)
+        unknown = [c for c in unknown if c not in taken]
     return GameState(
         # Reshuffles inside an imagined world (R20) draw from a seed of its own.
         seed=f"world-{rng.below(2**32)}", deal=view.deal, dealer=view.dealer, turn=view.turn,

@@ -1,17 +1,21 @@
 """Hard: searches possible worlds, with the normal player as everyone's guide, to win the game.
 
-Where the normal player has a clear choice (lay down, lay off, an obvious draw or discard) hard
-plays it. Where it hesitates (take the top discard or draw blind; which of its few best
-discards), hard imagines worlds consistent with what it knows (:mod:`.determinize`: the unseen
-cards dealt at random, each opponent keeping the cards seen taken), plays each candidate in
-each world, and lets the normal player play every seat until hard's next turn: who takes its
-discard, who lays down, who goes out. It then prices where that leaves everyone: each player's
-chance to lay down in this deal (from the draws its contract still needs, how late it is and
-who has gone down already: a model fitted to games of normal players) and the points each is
-likely to be caught with, and turns those into hard's chance of winning the game from the
-standings (:mod:`.standings`). So a climb counts most when it decides the winner, and penalty
-points when the contracts are level (R22). Every candidate meets the same worlds, so the
-comparison is fair even with few of them.
+Until someone lays down, hard plays as the normal player does: the deal's end is far off and a
+few imagined futures say less than the normal player's outlook. Once a player has laid down,
+the end is in sight and the choices that decide it are searched: take the top discard or draw
+blind, and which card to throw (normal's best, its close runner-up, or the dearest cards in
+hand, since shedding points may now be worth more than the contract).
+
+For each choice hard imagines worlds consistent with what it knows (:mod:`.determinize`: the
+unseen cards dealt at random, each opponent keeping the cards seen taken, a player who has laid
+down holding only cards that fit nowhere), plays the choice in each world and lets the normal
+player play every seat for a few rounds or to the end of the deal. It then prices where that
+leaves everyone: a finished deal by its result, a running one by each player's chance to lay
+down (from the draws its contract still needs, how late it is and who has gone down already: a
+model fitted to games of normal players) and the points each is likely to be caught with; and
+turns those into hard's chance of winning the game from the standings (:mod:`.standings`), so
+that a climb counts most when it decides the winner, and penalty points when the contracts are
+level (R22). Every choice meets the same worlds, so the comparison is fair even with few.
 
 The work is a fixed number of worlds and turns, never a wall-clock budget: the same view and
 the same rng give the same choice on any machine (R24).
@@ -37,8 +41,8 @@ from .outlook import outlook
 from .standings import win_chance
 from .tactics import lay_off
 
-WORLDS = 8  # worlds imagined per decision
-HORIZON_TURNS = 24  # turns played ahead at most: the deal mostly ends first
+WORLDS = 6  # worlds imagined per decision
+HORIZON_TURNS = 12  # turns played ahead at most: three rounds of the table
 CANDIDATES = 3  # discards weighed at most
 HESITATION = 0.6  # normal's runner-up discards within this many draws of its best are weighed
 NORMAL_PREFERENCE = 0.002  # win chance the normal player's own choice is granted: noise alone
@@ -60,7 +64,7 @@ class Hard:
     candidates: int = CANDIDATES
 
     def __call__(self, view: PlayerView, memory: Memory, rng: Stream) -> Action:
-        if not any(p.laid_down for p in view.players):
+        if not any(p.laid_down for p in view.players):  # the deal's end is not in sight
             return normal.choose(view, memory, rng)
         if view.phase == DRAW:
             options = self._draws(view, memory)
@@ -109,7 +113,7 @@ class Hard:
     def _play_out(self, world: GameState, unseen: list[int], seat: int,
                   action: Action) -> float:
         """Hard's chance to win after playing ``action`` in ``world`` and letting the normal
-        player play every seat until hard's next turn (or the end of the deal)."""
+        player play every seat for ``horizon`` turns or to the end of the deal."""
         state, _ = apply(world, seat, action)
         deal, stop = world.deal, world.turn_number + self.horizon
         while state.deal == deal and state.phase != FINISHED and not (

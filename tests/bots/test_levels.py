@@ -1,16 +1,13 @@
 """Each level's key decisions, in small scenes (seat 0 to play unless said otherwise)."""
 
-import pytest
+from typing import ClassVar
 
-from games.bots import Memory
 from games.bots.hard import Hard
-from games.bots.normal import discard_order
-from games.engine import Discard, Draw, LayDown, LayOff, player_view
-from games.engine.state import DRAW
+from games.engine import Discard, Draw, LayDown, LayOff
 
 from .helpers import card, decide, hand, play, scene, turns
 
-HARD = Hard(worlds=4, horizon=4)
+HARD = Hard(worlds=4, horizon=8)
 OTHERS = ["2S 3S 4S 5S 6S 8H 8D 10C QC AH", "3H 4H 6H 10H QH 2H 3C 5C 6C 8C",
           "AD 3D 5D 6D 8S 10S JS QS KD KC"]
 
@@ -126,21 +123,45 @@ def test_easy_does_not_watch_what_the_next_player_collects():
 
 # -- hard -------------------------------------------------------------------------------------
 
-def test_hard_takes_the_discard_that_completes_its_contract():
-    state = completing_scene()
+class CountingHard(Hard):
+    """Hard, noting each search it makes."""
+
+    searches: ClassVar[list] = []
+
+    def _search(self, view, memory, rng, options):
+        self.searches.append(options)
+        return super()._search(view, memory, rng, options)
+
+
+def test_hard_plays_as_normal_while_nobody_has_laid_down():
+    hard = CountingHard(worlds=2, horizon=4)
+    hard.searches.clear()
+    state = feeding_scene(next_player_collects=True)
+    assert decide("hard", state, strategy=hard) == decide("normal", state)
+    assert decide("hard", completing_scene(), strategy=hard) == Draw("discard")
+    assert hard.searches == []
+
+
+def test_hard_searches_its_discard_once_an_opponent_is_down_and_dumps_the_dearest():
+    hard = CountingHard(worlds=4, horizon=8)
+    hard.searches.clear()
+    thrown = decide("hard", out_soon_scene("5H"), strategy=hard)
+    assert thrown in (Discard(card("KH")), Discard(card("KS")))
+    (options,) = hard.searches
+    assert len(options) == HARD.candidates and thrown in options
+
+
+def test_hard_takes_the_discard_that_completes_its_contract_with_an_opponent_down():
+    state = scene(["7H 7S 7D 9C 9S 2D 4C 5H JD KS", *OTHERS[:2], "3D 5D JS QS KC"],
+                  table=[(3, "AD AS AC"), (3, "6D.2 6H.2 6C.2")], stock="AC.2 4D",
+                  discard="6D 9H", climbed=(0, 0, 0, 1), laid_down_turn=(None, None, None, 2))
     assert decide("hard", state, strategy=HARD) == Draw("discard")
     assert isinstance(decide("hard", play(state, (0, Draw("discard"))), strategy=HARD), LayDown)
 
 
 def test_hard_plays_the_clear_moves_without_searching():
+    hard = CountingHard(worlds=2, horizon=4)
+    hard.searches.clear()
     state = play(laid_down_scene(), (0, Draw("stock")))
-    assert isinstance(decide("hard", state, strategy=HARD), LayOff)
-
-
-@pytest.mark.parametrize("next_player_collects", [False, True])
-def test_hard_throws_one_of_the_discards_normal_would_weigh(next_player_collects):
-    state = feeding_scene(next_player_collects)
-    view = player_view(state, 0)
-    weighed = sorted(discard_order(view, Memory.from_view(view)))[:HARD.candidates]
-    assert decide("hard", state, strategy=HARD).card in {c for _, c in weighed}
-    assert view.phase != DRAW
+    assert isinstance(decide("hard", state, strategy=hard), LayOff)
+    assert hard.searches == []
