@@ -67,7 +67,7 @@ class Hard:
         if not any(p.laid_down for p in view.players):  # the deal's end is not in sight
             return normal.choose(view, memory, rng)
         if view.phase == DRAW:
-            options = self._draws(view, memory)
+            options = self._draws(view, memory, rng)
         else:
             found = normal.may_lay_down(view, memory) or lay_off(view)
             if found is not None:
@@ -77,9 +77,9 @@ class Hard:
             return options[0]
         return self._search(view, memory, rng, options)
 
-    def _draws(self, view: PlayerView, memory: Memory) -> list[Action]:
+    def _draws(self, view: PlayerView, memory: Memory, rng: Stream) -> list[Action]:
         """The normal player's draw, and the other source when the choice is a real one."""
-        chosen = normal.choose(view, memory, None)
+        chosen = normal.choose(view, memory, rng)
         if view.me.laid_down or DISCARD_PILE not in view.legal.draw or not normal.could_help(
                 view.discard_top, view):
             return [chosen]

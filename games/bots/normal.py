@@ -36,8 +36,9 @@ HOPELESS_DRAWS = 3.0  # a contract further than this many draws away is losing h
 HOPELESS_PENALTY_WEIGHT = 0.06  # per penalty point, per 3 draws beyond that
 
 
-def choose(view: PlayerView, memory: Memory, rng: Stream) -> Action:
-    """Normal needs no dice: its choices follow from the view alone."""
+def choose(view: PlayerView, memory: Memory, rng: Stream | None) -> Action:
+    """Normal needs no dice: its choices follow from the view alone (hard's play-outs call it
+    without an rng)."""
     if view.phase == DRAW:
         return Draw(DISCARD_PILE if wants_top_discard(view, memory) else STOCK)
     return may_lay_down(view, memory) or lay_off(view) or Discard(best_discard(view, memory))
@@ -54,6 +55,8 @@ def may_lay_down(view: PlayerView, memory: Memory) -> LayDown | None:
 
 
 def wants_top_discard(view: PlayerView, memory: Memory) -> bool:
+    """Take the top discard when it completes the contract, or brings it nearer than a stock
+    draw would on average; once down, when it can be laid off at once."""
     top = view.discard_top
     if DISCARD_PILE not in view.legal.draw:
         return False

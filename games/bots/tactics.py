@@ -8,12 +8,19 @@ from games.engine.actions import LayDown, LayOff
 from games.engine.cards import face_of, is_joker, penalty_of, rank_of, suit_of
 from games.engine.contracts import GROUP, RUN
 from games.engine.melds import Meld, lay_down_options
+from games.engine.state import MAX_REBUILDS
 from games.engine.view import PlayerView
 
 from .memory import Memory
 
 OUT_SOON_PER_CARD = 0.2  # urgency lost per card an opponent who laid down still holds
-LAY_DOWN_OPTIONS = 40  # lay-downs weighed; the engine lists the most natural ones first
+LAST_STOCK_CARDS = 12  # when the last stock (R20) is this low, the deal may end without anyone out
+LAY_DOWN_OPTIONS = 40  # lay-downs weighed at most
+# What a card's links to the next player's visible cards say about wanting it (0-1 in all):
+SAME_RANK_PULL = 0.5  # a card of a rank they took, if their contract has a group
+NEAR_SUIT_PULL = 0.35  # a card within RUN_NEIGHBOURS ranks of one they took, if it has a run
+RUN_NEIGHBOURS = 2
+DROPPED_RANK_PUSH = 0.25  # a rank they threw away or left on the pile
 
 
 def fits(card: int, melds) -> bool:
@@ -63,8 +70,8 @@ def going_out_soon(view: PlayerView) -> float:
         if info.seat != view.seat and info.laid_down:
             # One card left: out next turn if it fits; each more card puts that off.
             urgency = max(urgency, 1.0 - OUT_SOON_PER_CARD * (info.hand_size - 1))
-    if view.rebuilds == 2 and view.stock_size < 12:
-        urgency = max(urgency, 1.0 - view.stock_size / 12)
+    if view.rebuilds == MAX_REBUILDS and view.stock_size < LAST_STOCK_CARDS:
+        urgency = max(urgency, 1.0 - view.stock_size / LAST_STOCK_CARDS)
     return urgency
 
 
@@ -89,11 +96,11 @@ def feeding_risks(cards, view: PlayerView, memory: Memory) -> dict[int, float]:
             risks[card] = 1.0
             continue
         rank, suit = rank_of(card), suit_of(card)
-        risk = -0.25 * dropped[rank]
+        risk = -DROPPED_RANK_PUSH * dropped[rank]
         for held_rank, held_suit in kept:
             if GROUP in kinds and held_rank == rank:
-                risk += 0.5
-            if RUN in kinds and held_suit == suit and abs(held_rank - rank) <= 2:
-                risk += 0.35
+                risk += SAME_RANK_PULL
+            if RUN in kinds and held_suit == suit and abs(held_rank - rank) <= RUN_NEIGHBOURS:
+                risk += NEAR_SUIT_PULL
         risks[card] = min(max(risk, 0.0), 1.0)
     return risks
