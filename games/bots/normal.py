@@ -106,16 +106,16 @@ def best_discard(view: PlayerView, memory: Memory) -> int:
 def discard_order(view: PlayerView, memory: Memory) -> list[tuple[float, int]]:
     """Every legal discard with its cost to this player (lower is better to throw)."""
     weight = PENALTY_WEIGHT + URGENT_PENALTY_WEIGHT * going_out_soon(view)
-    risks = feeding_risks(view.legal.discards, view, memory)
+    discards = view.legal.discards  # the view works legality out afresh on each look
+    risks = feeding_risks(discards, view, memory)
     if view.me.laid_down:
         # Only penalties are at stake now: keep what will cost most if the deal ends.
-        return [(FEEDING_POINTS * risks[c] - _burden_kept(c, view), c)
-                for c in view.legal.discards]
+        return [(FEEDING_POINTS * risks[c] - _burden_kept(c, view), c) for c in discards]
     plans = outlook(view.hand, view.me.contract, memory.live)
     # A contract out of reach will not be laid down: its cards are only points to lose (R21).
     weight += HOPELESS_PENALTY_WEIGHT * max(0.0, plans.distance - HOPELESS_DRAWS) / 3
     return [(plans.without(c) - weight * penalty_of(c) + FEEDING_COST * risks[c], c)
-            for c in view.legal.discards]
+            for c in discards]
 
 
 def _burden_kept(card: int, view: PlayerView) -> float:
