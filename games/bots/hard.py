@@ -2,9 +2,9 @@
 
 Until someone lays down, hard plays as the normal player does: the deal's end is far off and a
 few imagined futures say less than the normal player's outlook. Once a player has laid down,
-the end is in sight and the choices that decide it are searched: take the top discard or draw
-blind, and which card to throw (normal's best, its close runner-up, or the dearest cards in
-hand, since shedding points may now be worth more than the contract).
+the end is in sight and the choices that decide it are searched where the normal player
+hesitates: take the top discard or draw blind, and which of its close best discards to throw
+(after laying down, close in penalty points).
 
 For each choice hard imagines worlds consistent with what it knows (:mod:`.determinize`: the
 unseen cards dealt at random, each opponent keeping the cards seen taken, a player who has laid
@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from math import exp
 
 from games.engine.actions import DISCARD_PILE, STOCK, Action, Discard, Draw
-from games.engine.cards import FACES, hand_penalty, is_joker, penalty_of
+from games.engine.cards import FACES, hand_penalty, is_joker
 from games.engine.contracts import TOP_RUNG
 from games.engine.rng import Stream
 from games.engine.rules import apply
@@ -45,7 +45,7 @@ WORLDS = 6  # worlds imagined per decision
 HORIZON_TURNS = 12  # turns played ahead at most: three rounds of the table
 CANDIDATES = 3  # discards weighed at most
 HESITATION = 0.6  # normal's runner-up discards within this many draws of its best are weighed
-NORMAL_PREFERENCE = 0.002  # win chance the normal player's own choice is granted: noise alone
+NORMAL_PREFERENCE = 0.005  # win chance the normal player's own choice is granted: noise alone
 #                           never overturns it
 # The chance to lay down in this deal: a logistic model fitted to 48 000 draw decisions of
 # normal players (weights for: 1, draws needed, turn / 10, opponents down, an opponent about to
@@ -87,18 +87,10 @@ class Hard:
         return [chosen, Draw(other)]
 
     def _discards(self, view: PlayerView, memory: Memory) -> list[Action]:
-        """Normal's best discard, its runner-up if close, and the dearest cards in hand: with
-        the deal's end in sight, shedding points may be worth more than the contract."""
+        """Normal's best discards, as many as are close to its first choice."""
         ranked = sorted(normal.discard_order(view, memory))
-        chosen = [ranked[0][1]]
-        if len(ranked) > 1 and ranked[1][0] <= ranked[0][0] + HESITATION:
-            chosen.append(ranked[1][1])
-        for _, card in sorted((-penalty_of(c), c) for _, c in ranked):
-            if len(chosen) >= self.candidates:
-                break
-            if card not in chosen:
-                chosen.append(card)
-        return [Discard(c) for c in chosen]
+        best = ranked[0][0]
+        return [Discard(c) for cost, c in ranked[:self.candidates] if cost <= best + HESITATION]
 
     def _search(self, view: PlayerView, memory: Memory, rng: Stream,
                 options: list[Action]) -> Action:

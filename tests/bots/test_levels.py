@@ -142,7 +142,7 @@ def test_hard_plays_as_normal_while_nobody_has_laid_down():
     assert hard.searches == []
 
 
-def test_hard_searches_its_discard_once_an_opponent_is_down_and_dumps_the_dearest():
+def test_hard_searches_its_close_discards_once_an_opponent_is_down():
     hard = CountingHard(worlds=4, horizon=8)
     hard.searches.clear()
     thrown = decide("hard", out_soon_scene("5H"), strategy=hard)
