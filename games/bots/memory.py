@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.engine.cards import FACES, JOKERS, PACK
+from games.engine.cards import FACES, JOKERS, PACK, is_joker
 from games.engine.state import HAND_SIZE, MAX_REBUILDS, SEATS
 from games.engine.view import PlayerView
 
@@ -50,7 +50,7 @@ class Memory:
             if s != view.seat:
                 seen |= cards  # known to be in that hand: it will not come this way
         for card in seen:
-            live[JOKER if card >= JOKERS[0] else card % FACES] -= 1
+            live[JOKER if is_joker(card) else card % FACES] -= 1
         return cls(view.seat, tuple(pile), tuple(held), took, discarded, passed, unseen,
                    tuple(live))
 
