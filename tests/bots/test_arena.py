@@ -3,6 +3,7 @@
 import pytest
 from django.core.management import CommandError, call_command
 
+from games.bots import STRATEGIES
 from games.bots.arena import Tally, percentile, play_game, schedule, wilson
 
 
@@ -51,3 +52,31 @@ def test_the_command_prints_the_figures(capsys):
 def test_the_command_refuses_an_unknown_level():
     with pytest.raises(CommandError):
         call_command("tournament", games=4, seats="normal,genius,easy,easy")
+
+
+def _without_times(report: str) -> list[str]:
+    """The report's lines less the CPU times, which vary from run to run."""
+    lines = []
+    for line in report.splitlines():
+        if line.startswith("game CPU time"):
+            continue
+        if line.split() and line.split()[0] in STRATEGIES:
+            line = " ".join(line.split()[:-2])  # decision time p50 and p99
+        lines.append(line)
+    return lines
+
+
+def test_two_jobs_give_the_figures_of_one(capsys):
+    figures = []
+    for jobs in (1, 2):
+        call_command("tournament", games=8, seats="easy,random,easy,random", seed="jobs",
+                     jobs=jobs, every=4)
+        figures.append(_without_times(capsys.readouterr().out))
+    assert figures[0] == figures[1]
+    assert figures[0][0] == "4 games, 40 deals"  # the report after 4 games, then after 8
+    assert "8 games, 80 deals" in figures[0]
+
+
+def test_the_command_refuses_no_jobs():
+    with pytest.raises(CommandError):
+        call_command("tournament", games=4, seats="normal,easy,easy,easy", jobs=0)

@@ -1,6 +1,6 @@
 """``python manage.py tournament``: bot-only games, the bots' benchmark (DESIGN §3).
 
-    python manage.py tournament --games 2000 --seats hard,normal,normal,normal --seed S
+    python manage.py tournament --games 2000 --seats hard,normal,normal,normal --seed S --jobs 2
 
 Plays seat-rotated duplicate games (every seed four times, the lineup turned one seat each
 time, so every level gets every hand) and prints, per level: win rate with its 95 % Wilson
@@ -8,9 +8,16 @@ interval, mean contracts completed, mean penalty, decision time p50/p99; and for
 the share of deals in which a player on each rung lays the contract down, the mean turns per
 deal, how deals end (someone went out / the stock limit of R20), and the time per game.
 Levels: random, easy, normal, hard.
+
+``--jobs N`` plays the games in N processes. Each game depends on its seed alone and the
+records are tallied in schedule order, so the figures are the same as with one job (only the
+times differ: each is the CPU time of the process that played the game).
 """
 
 from __future__ import annotations
+
+from functools import partial
+from multiprocessing import Pool
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -35,17 +42,39 @@ class Command(BaseCommand):
                             help=f"turns hard plays ahead (default {HORIZON_TURNS})")
         parser.add_argument("--every", type=int, default=0,
                             help="also print the figures so far every N games")
+        parser.add_argument("--jobs", type=int, default=1,
+                            help="processes playing games side by side (default 1)")
 
-    def handle(self, *args, games, seats, seed, hard_worlds, hard_horizon, every, **options):
+    def handle(self, *args, games, seats, seed, hard_worlds, hard_horizon, every, jobs=1,
+               **options):
         lineup = [level.strip() for level in seats.split(",")]
         if len(lineup) != 4 or any(level not in STRATEGIES for level in lineup):
             raise CommandError("--seats takes four of: " + ", ".join(STRATEGIES))
         if games < 1:
             raise CommandError("--games must be at least 1")
+        if jobs < 1:
+            raise CommandError("--jobs must be at least 1")
         strategies = {**STRATEGIES, "hard": Hard(worlds=hard_worlds, horizon=hard_horizon)}
+        games_to_play = list(schedule(games, lineup, seed))
+        play = partial(_play, strategies=strategies)
         tally = Tally()
-        for number, (game_seed, seated) in enumerate(schedule(games, lineup, seed), start=1):
-            tally.add(play_game(game_seed, seated, strategies))
+        if jobs == 1:
+            self._tally(tally, map(play, games_to_play), every)
+        else:
+            with Pool(jobs) as pool:
+                # imap hands the records back in schedule order, whichever process finished
+                # first, so the tally (and every --every report) matches one job's.
+                self._tally(tally, pool.imap(play, games_to_play), every)
+        self.stdout.write(tally.report())
+
+    def _tally(self, tally: Tally, records, every: int) -> None:
+        for number, record in enumerate(records, start=1):
+            tally.add(record)
             if every and number % every == 0:
                 self.stdout.write(tally.report() + "\n")
-        self.stdout.write(tally.report())
+                self.stdout.flush()
+
+
+def _play(game, strategies):
+    seed, seated = game
+    return play_game(seed, seated, strategies)
