@@ -30,8 +30,6 @@ import secrets
 from dataclasses import dataclass, field
 from functools import partial
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import transaction
 from django.utils import timezone
 
@@ -60,6 +58,8 @@ from games.engine import (
 from games.engine.cards import card_id, face_of
 from games.models import DailyDeal, Game, GameAction, Player
 from games.names import clean_name, random_name
+from games.rows import insert_rows, update_row
+from ladder.groups import group_send
 
 logger = logging.getLogger(__name__)
 
@@ -177,9 +177,8 @@ def act(public_id: str, player: Player, expected_version: int, action_data) -> P
         _append(game, steps, first_index)
         game.state = state.to_json()
         game.version = state.actions
-        fields = ["state", "version", "updated_at"]
-        fields += _finish_if_over(game, state)
-        game.save(update_fields=fields)
+        game.updated_at = timezone.now()
+        update_row(game, ["state", "version", "updated_at", *_finish_if_over(game, state)])
         if game.finished:
             signals.game_finished.send(sender=Game, game=game)
         _after_commit(game, messages)
@@ -224,10 +223,9 @@ def _messages(events: list[Event], version: int) -> list[dict]:
 
 def _append(game: Game, steps: list[tuple[int, Action]], first_index: int) -> None:
     now = timezone.now()
-    GameAction.objects.bulk_create([
-        GameAction(game_id=game.pk, index=first_index + i, seat=seat, action=action.to_json(),
-                   created_at=now)
-        for i, (seat, action) in enumerate(steps)])
+    insert_rows(GameAction, ["game", "index", "seat", "action", "created_at"],
+                ((game.pk, first_index + i, seat, action.to_json(), now)
+                 for i, (seat, action) in enumerate(steps)))
 
 
 def _finish_if_over(game: Game, state: GameState) -> list[str]:
@@ -252,12 +250,8 @@ def publish(game_public_id: str, messages: list[dict]) -> None:
     HTTP response is the source of truth. (A raising ``on_commit(partial(...), robust=True)``
     callback also turned into a 500: Django logs it with ``func.__qualname__``, which a
     ``partial`` lacks.) With Redis down the events are lost; clients resync by version."""
-    layer = get_channel_layer()
-    if layer is None:
-        return
     try:
-        async_to_sync(layer.group_send)(group_name(game_public_id),
-                                        {"type": "game.events", "events": messages})
+        group_send(group_name(game_public_id), {"type": "game.events", "events": messages})
     except Exception:
         logger.warning("Could not publish %d event(s) of game %s", len(messages),
                        game_public_id, exc_info=True)

@@ -1,4 +1,5 @@
-"""ASGI entry point: HTTP goes to Django, websockets to Channels' consumers.
+"""ASGI entry point: HTTP goes to Django (on a pool of threads, ladder/serving.py),
+websockets to Channels' consumers.
 
 Serve with ``uvicorn ladder.asgi:application`` (or ``daphne``).
 """
@@ -6,12 +7,12 @@ Serve with ``uvicorn ladder.asgi:application`` (or ``daphne``).
 import gc
 import os
 
-from django.core.asgi import get_asgi_application
+import django
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ladder.settings")
 
 # Set up Django (apps, models) before anything imports consumers.
-django_asgi_app = get_asgi_application()
+django.setup(set_prefix=False)
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402
@@ -19,6 +20,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.urls import re_path  # noqa: E402
 
 from games.routing import websocket_urlpatterns as games_websocket_urlpatterns  # noqa: E402
+from ladder.serving import ThreadedDjango  # noqa: E402
 from leaderboards.routing import (  # noqa: E402
     websocket_urlpatterns as leaderboards_websocket_urlpatterns,
 )
@@ -39,7 +41,7 @@ websocket_urlpatterns = [
 
 application = ProtocolTypeRouter(
     {
-        "http": django_asgi_app,
+        "http": ThreadedDjango(),
         "websocket": AuthMiddlewareStack(URLRouter(websocket_urlpatterns)),
     }
 )

@@ -154,6 +154,12 @@ TEMPLATES = [
     },
 ]
 
+# --- Serving ----------------------------------------------------------------------------
+
+# Requests one server process runs at once (ladder/serving.py); the rest wait their turn.
+# Python runs one thread at a time, so more threads only cover waits on the database/Redis.
+HTTP_THREADS = env_int("HTTP_THREADS", 8)
+
 # --- Database -------------------------------------------------------------------------
 
 DATABASE_URL = env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}")
@@ -163,8 +169,10 @@ def database_config(url: str, pool: bool = True) -> dict:
     """Django's DATABASES["default"] for ``url``; PostgreSQL gets psycopg's pool.
 
     Pool knobs (per process): ``DATABASE_POOL_MIN_SIZE`` (default 2),
-    ``DATABASE_POOL_MAX_SIZE`` (default 8) and ``DATABASE_POOL_TIMEOUT`` (seconds a request
-    waits for a connection, default 5: then OperationalError, which the API answers with 503).
+    ``DATABASE_POOL_MAX_SIZE`` (default ``HTTP_THREADS`` + 2: every request thread, and the
+    websocket consumers' few lookups, get a connection without waiting) and
+    ``DATABASE_POOL_TIMEOUT`` (seconds a request waits for a connection, default 5: then
+    OperationalError, which the API answers with 503).
     ``DATABASE_POOL=false`` turns the pool off (one connection per request), for comparison.
     Health checks are on, so a pool never hands out a connection PostgreSQL has dropped."""
     config = dj_database_url.parse(url, conn_max_age=0, conn_health_checks=True)
@@ -173,7 +181,7 @@ def database_config(url: str, pool: bool = True) -> dict:
         min_size = env_int("DATABASE_POOL_MIN_SIZE", 2)
         config.setdefault("OPTIONS", {})["pool"] = {
             "min_size": min_size,
-            "max_size": max(min_size, env_int("DATABASE_POOL_MAX_SIZE", 8)),
+            "max_size": max(min_size, env_int("DATABASE_POOL_MAX_SIZE", HTTP_THREADS + 2)),
             "timeout": env_int("DATABASE_POOL_TIMEOUT", 5),
         }
     return config

@@ -17,8 +17,6 @@ from __future__ import annotations
 import logging
 from functools import partial
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import transaction
 from django.db.models import Count, Max, Sum
 from django.utils import timezone
@@ -28,6 +26,7 @@ from games.models import Game, Player
 from games.names import random_name
 from leaderboards import flags
 from leaderboards.models import ModerationLog, Score, WeekScore, week_of
+from ladder.groups import group_send
 from leaderboards.ranking import Row, Tallies, day_board
 
 logger = logging.getLogger(__name__)
@@ -262,11 +261,8 @@ def _announce_removal(day, player: Player) -> None:
 
 def _publish(message: dict) -> None:
     """Never raises: it runs after commit (see games.services.publish)."""
-    layer = get_channel_layer()
-    if layer is None:
-        return
     try:
-        async_to_sync(layer.group_send)(BOARD_GROUP, message)
+        group_send(BOARD_GROUP, message)
     except Exception:
         logger.warning("Could not publish %s to the board's websocket", message["type"],
                        exc_info=True)

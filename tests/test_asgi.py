@@ -7,6 +7,7 @@ from channels.testing import HttpCommunicator, WebsocketCommunicator
 from ladder.asgi import application
 
 
+@pytest.mark.django_db  # a request's end closes the thread's database connection
 def test_http_goes_to_django():
     async def get(path):
         headers = [(b"host", b"testserver")]

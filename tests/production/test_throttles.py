@@ -150,6 +150,8 @@ def test_every_cache_instance_shares_one_redis_client():
 
     assert first._cache is second._cache
     assert RedisCache(settings_module.REDIS_URL, {})._cache is not first._cache
+    assert first._cache.get_client(write=True) is second._cache.get_client(write=True)
+    assert first._cache.get_client(write=True).ping()
 
 
 @pytest.mark.skipif(not settings_module.REDIS_URL, reason="needs REDIS_URL")

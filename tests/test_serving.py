@@ -1,0 +1,123 @@
+"""HTTP through ladder/serving.py (Django's WSGI handler on a thread pool under ASGI), and
+sends to Channels groups from those threads (ladder/groups.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.testing import HttpCommunicator
+
+from ladder import groups
+from ladder.asgi import application
+from ladder.serving import ThreadedDjango
+
+HOST = [(b"host", b"testserver")]
+
+
+def call(method: str, path: str, body: bytes = b"", headers=()) -> dict:
+    async def run():
+        communicator = HttpCommunicator(application, method, path, body=body,
+                                        headers=[*HOST, *headers])
+        return await communicator.get_response(timeout=10)
+
+    return async_to_sync(run)()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_post_with_a_json_body_reaches_the_api_and_answers_with_its_status_and_headers():
+    response = call("POST", "/api/v1/players")
+    assert response["status"] == 201
+    token = json.loads(response["body"])["token"]
+
+    response = call("POST", "/api/v1/games", json.dumps({"level": "easy"}).encode(),
+                    [(b"content-type", b"application/json"),
+                     (b"authorization", f"Bearer {token}".encode())])
+
+    assert response["status"] == 201, response["body"]
+    assert json.loads(response["body"])["level"] == "easy"
+    headers = dict(response["headers"])
+    assert headers[b"content-type"] == b"application/json; charset=utf-8"
+    assert b"frame-ancestors 'none'" in headers[b"content-security-policy"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_query_string_and_a_refusal_come_through_unchanged():
+    response = call("GET", "/api/v1/games?limit=5")
+
+    assert response["status"] == 401
+    assert json.loads(response["body"])["error"]["code"] == "no_identity"
+
+
+def test_a_body_larger_than_django_accepts_is_refused_before_django(settings):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
+    app = ThreadedDjango(threads=1)
+
+    async def run():
+        communicator = HttpCommunicator(app, "POST", "/api/v1/players", body=b"x" * 70_000,
+                                        headers=HOST)
+        return await communicator.get_response(timeout=10)
+
+    assert async_to_sync(run)()["status"] == 413
+
+
+def test_a_client_that_leaves_mid_request_gets_no_answer_and_django_is_not_called():
+    app = ThreadedDjango(threads=1)
+    sent = []
+
+    async def run():
+        messages = iter([{"type": "http.request", "body": b"{", "more_body": True},
+                         {"type": "http.disconnect"}])
+
+        async def receive():
+            return next(messages)
+
+        async def send(message):
+            sent.append(message)
+
+        scope = {"type": "http", "method": "POST", "path": "/api/v1/players",
+                 "query_string": b"", "headers": HOST, "http_version": "1.1"}
+        await app(scope, receive, send)
+
+    async_to_sync(run)()
+    assert sent == []
+
+
+class RecordingLayer:
+    def __init__(self):
+        self.sent = []
+
+    async def group_send(self, group, message):
+        self.sent.append((group, message, asyncio.get_running_loop()))
+
+
+def test_a_send_from_a_request_thread_runs_on_the_servers_loop(monkeypatch):
+    layer = RecordingLayer()
+    monkeypatch.setattr(groups, "get_channel_layer", lambda: layer)
+    loop = asyncio.new_event_loop()
+    server = threading.Thread(target=loop.run_forever, daemon=True)
+    server.start()
+    try:
+        monkeypatch.setattr(groups, "_server_loop", loop)
+        groups.group_send("game.x", {"type": "game.events"})
+    finally:
+        loop.call_soon_threadsafe(loop.stop)
+        server.join(5)
+        loop.close()
+
+    assert layer.sent == [("game.x", {"type": "game.events"}, loop)]
+
+
+def test_without_a_running_server_loop_a_send_makes_its_own(monkeypatch):
+    layer = RecordingLayer()
+    monkeypatch.setattr(groups, "get_channel_layer", lambda: layer)
+    stopped = asyncio.new_event_loop()
+    monkeypatch.setattr(groups, "_server_loop", stopped)
+
+    groups.group_send("board", {"type": "board.entry"})
+
+    stopped.close()
+    assert len(layer.sent) == 1 and layer.sent[0][2] is not stopped
