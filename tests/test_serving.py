@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
+import time
 
 import pytest
 from asgiref.sync import async_to_sync
@@ -87,37 +88,71 @@ def test_a_client_that_leaves_mid_request_gets_no_answer_and_django_is_not_calle
 
 
 class RecordingLayer:
-    def __init__(self):
+    def __init__(self, fail_on: str | None = None):
         self.sent = []
+        self.fail_on = fail_on
 
     async def group_send(self, group, message):
-        self.sent.append((group, message, asyncio.get_running_loop()))
+        if group == self.fail_on:
+            raise ConnectionError("Redis is away")
+        self.sent.append((group, message["n"], asyncio.get_running_loop()))
 
 
-def test_a_send_from_a_request_thread_runs_on_the_servers_loop(monkeypatch):
+@pytest.fixture
+def server_loop(monkeypatch):
+    """A running event loop in a thread, as the server's; ladder.groups forgets it after."""
+    monkeypatch.setattr(groups, "_outbox", None)
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    asyncio.run_coroutine_threadsafe(asyncio.sleep(0), loop).result(5)
+    loop.call_soon_threadsafe(groups.use_loop, loop)
+    yield loop
+    loop.call_soon_threadsafe(loop.stop)
+    thread.join(5)
+
+
+def wait_for(predicate, timeout_s: float = 5.0) -> None:
+    deadline = time.monotonic() + timeout_s
+    while not predicate():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.005)
+
+
+def test_sends_from_request_threads_go_out_on_the_servers_loop_in_order(monkeypatch,
+                                                                         server_loop):
     layer = RecordingLayer()
     monkeypatch.setattr(groups, "get_channel_layer", lambda: layer)
-    loop = asyncio.new_event_loop()
-    server = threading.Thread(target=loop.run_forever, daemon=True)
-    server.start()
-    try:
-        monkeypatch.setattr(groups, "_server_loop", loop)
-        groups.group_send("game.x", {"type": "game.events"})
-    finally:
-        loop.call_soon_threadsafe(loop.stop)
-        server.join(5)
-        loop.close()
+    wait_for(lambda: groups._outbox and groups._outbox.loop is server_loop)
 
-    assert layer.sent == [("game.x", {"type": "game.events"}, loop)]
+    for n in range(50):
+        groups.group_send("game.x", {"type": "game.events", "n": n})
+
+    wait_for(lambda: len(layer.sent) == 50)
+    assert [n for _, n, _ in layer.sent] == list(range(50))
+    assert {loop for _, _, loop in layer.sent} == {server_loop}
 
 
-def test_without_a_running_server_loop_a_send_makes_its_own(monkeypatch):
+def test_a_failed_send_is_logged_and_the_next_ones_still_go(monkeypatch, server_loop, caplog):
+    layer = RecordingLayer(fail_on="board")
+    monkeypatch.setattr(groups, "get_channel_layer", lambda: layer)
+    wait_for(lambda: groups._outbox and groups._outbox.loop is server_loop)
+
+    groups.group_send("board", {"type": "board.entry", "n": 0})
+    groups.group_send("game.x", {"type": "game.events", "n": 1})
+
+    wait_for(lambda: len(layer.sent) == 1)
+    assert layer.sent[0][:2] == ("game.x", 1)
+    assert "Could not publish a board.entry message to board" in caplog.text
+
+
+def test_without_a_running_server_loop_a_send_is_made_at_once(monkeypatch):
     layer = RecordingLayer()
     monkeypatch.setattr(groups, "get_channel_layer", lambda: layer)
     stopped = asyncio.new_event_loop()
-    monkeypatch.setattr(groups, "_server_loop", stopped)
+    monkeypatch.setattr(groups, "_outbox", groups.Outbox(stopped))
 
-    groups.group_send("board", {"type": "board.entry"})
+    groups.group_send("board", {"type": "board.entry", "n": 7})
 
     stopped.close()
-    assert len(layer.sent) == 1 and layer.sent[0][2] is not stopped
+    assert len(layer.sent) == 1 and layer.sent[0][1] == 7 and layer.sent[0][2] is not stopped
