@@ -24,9 +24,9 @@ from django.utils import timezone
 from games import daily
 from games.models import Game, Player
 from games.names import random_name
+from ladder.groups import group_send
 from leaderboards import flags
 from leaderboards.models import ModerationLog, Score, WeekScore, week_of
-from ladder.groups import group_send
 from leaderboards.ranking import Row, Tallies, day_board
 
 logger = logging.getLogger(__name__)

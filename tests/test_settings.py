@@ -18,7 +18,9 @@ def test_a_postgres_url_gets_psycopg_with_the_connection_pool():
 
     assert config["ENGINE"] == "django.db.backends.postgresql"
     assert config["NAME"] == "ladder"
-    assert config["OPTIONS"]["pool"] == {"min_size": 2, "max_size": 8, "timeout": 5}
+    # every request thread and the websocket consumers get a connection without waiting
+    assert config["OPTIONS"]["pool"] == {"min_size": 2, "max_size": settings.HTTP_THREADS + 2,
+                                         "timeout": 5}
     assert config["CONN_MAX_AGE"] == 0
     assert config["CONN_HEALTH_CHECKS"] is True
 
