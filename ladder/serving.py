@@ -4,7 +4,7 @@ Why not Django's own ASGI handler: every view here is synchronous, and under ASG
 runs each request in a thread of its own (created and joined per request) and crosses
 between that thread and the event loop twice more around the middleware. Measured on this
 machine (one uvicorn process, sequential requests): ``GET /api/v1/health`` cost 4.2 ms of
-CPU that way, 1.6 ms through a thread pool. Unbounded threads also competed for the
+CPU that way, 1.2 ms through this thread pool. Unbounded threads also competed for the
 database pool's connections until requests timed out with 503s under load; here at most
 ``HTTP_THREADS`` requests run at once per process and the rest wait their turn.
 
