@@ -246,15 +246,12 @@ def _after_commit(game: Game, messages: list[dict]) -> None:
 def publish(game_public_id: str, messages: list[dict]) -> None:
     """Send the events to the game's websocket group (games.consumers forwards them).
 
-    Never raises: it runs after commit, when the action is already acknowledged, and the
-    HTTP response is the source of truth. (A raising ``on_commit(partial(...), robust=True)``
-    callback also turned into a 500: Django logs it with ``func.__qualname__``, which a
-    ``partial`` lacks.) With Redis down the events are lost; clients resync by version."""
-    try:
-        group_send(group_name(game_public_id), {"type": "game.events", "events": messages})
-    except Exception:
-        logger.warning("Could not publish %d event(s) of game %s", len(messages),
-                       game_public_id, exc_info=True)
+    Never raises (ladder.groups logs a failed send): it runs after commit, when the action
+    is already acknowledged, and the HTTP response is the source of truth. (A raising
+    ``on_commit(partial(...), robust=True)`` callback also turned into a 500: Django logs it
+    with ``func.__qualname__``, which a ``partial`` lacks.) With Redis down the events are
+    lost; clients resync by version."""
+    group_send(group_name(game_public_id), {"type": "game.events", "events": messages})
 
 
 # --- What the person sees -------------------------------------------------------------------

@@ -57,8 +57,7 @@ class Outbox:
                 async with asyncio.timeout(SEND_TIMEOUT_S):
                     await layer.group_send(group, message)
             except Exception:
-                logger.warning("Could not publish a %s message to %s", message.get("type"),
-                               group, exc_info=True)
+                _log_failure(group, message)
 
 
 _outbox: Outbox | None = None
@@ -73,14 +72,24 @@ def use_loop(loop: asyncio.AbstractEventLoop) -> None:
 
 def group_send(group: str, message: dict) -> None:
     """Send ``message`` to ``group``: queued to the server's loop if there is one, else made
-    now (then it raises what the channel layer raises)."""
+    now. Never raises: callers run after commit, when the write is already acknowledged; a
+    failed send is logged."""
     outbox = _outbox
     if outbox is not None and outbox.loop.is_running() and not _on_loop(outbox.loop):
         outbox.loop.call_soon_threadsafe(outbox.put, group, message)
         return
     layer = get_channel_layer()
-    if layer is not None:
+    if layer is None:
+        return
+    try:
         async_to_sync(layer.group_send)(group, message)
+    except Exception:
+        _log_failure(group, message)
+
+
+def _log_failure(group: str, message: dict) -> None:
+    logger.warning("Could not publish a %s message to %s", message.get("type"), group,
+                   exc_info=True)
 
 
 def _on_loop(loop: asyncio.AbstractEventLoop) -> bool:

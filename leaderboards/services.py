@@ -14,7 +14,6 @@ written last, in one sorted order (leaderboards.ranking.Tallies).
 
 from __future__ import annotations
 
-import logging
 from functools import partial
 
 from django.db import transaction
@@ -28,8 +27,6 @@ from ladder.groups import group_send
 from leaderboards import flags
 from leaderboards.models import ModerationLog, Score, WeekScore, week_of
 from leaderboards.ranking import Row, Tallies, day_board
-
-logger = logging.getLogger(__name__)
 
 BOARD_GROUP = "leaderboards.daily"  # the websocket group of today's board
 
@@ -261,8 +258,4 @@ def _announce_removal(day, player: Player) -> None:
 
 def _publish(message: dict) -> None:
     """Never raises: it runs after commit (see games.services.publish)."""
-    try:
-        group_send(BOARD_GROUP, message)
-    except Exception:
-        logger.warning("Could not publish %s to the board's websocket", message["type"],
-                       exc_info=True)
+    group_send(BOARD_GROUP, message)
