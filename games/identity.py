@@ -35,6 +35,7 @@ from ninja.utils import check_csrf
 
 from games import errors
 from games.models import Player, sha256_hex
+from games.rows import select_row
 
 COOKIE_NAME = "ladder_player"
 COOKIE_SALT = "games.identity"
@@ -93,11 +94,8 @@ def player_from_cookie(raw: str | None) -> Player | None:
 def player_from_token(token: str) -> Player | None:
     if not token:
         return None
-    try:
-        player = Player.objects.get(token_hash=hash_token(token))
-    except Player.DoesNotExist:
-        return None
-    return touch(player)
+    player = select_row(Player, token_hash=hash_token(token))
+    return None if player is None else touch(player)
 
 
 def touch(player: Player) -> Player:

@@ -58,7 +58,7 @@ from games.engine import (
 from games.engine.cards import card_id, face_of
 from games.models import DailyDeal, Game, GameAction, Player
 from games.names import clean_name, random_name
-from games.rows import insert_rows, update_row
+from games.rows import insert_rows, select_row, update_row
 from ladder.groups import group_send
 
 logger = logging.getLogger(__name__)
@@ -158,10 +158,9 @@ def act(public_id: str, player: Player, expected_version: int, action_data) -> P
     Raises IllegalAction (malformed or against the rules), GameNotFound, StaleVersion."""
     action = action_from_json(action_data)
     with transaction.atomic():
-        try:
-            game = Game.objects.select_for_update().get(public_id=public_id, owner=player)
-        except Game.DoesNotExist:
-            raise GameNotFound(public_id) from None
+        game = select_row(Game, for_update=True, public_id=public_id, owner_id=player.pk)
+        if game is None:
+            raise GameNotFound(public_id)
         game.owner = player
         if day_has_ended(game):  # R26: its seed is public now
             raise IllegalAction("daily_over", "R26", "This daily's day has ended (UTC): it "
