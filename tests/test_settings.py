@@ -23,6 +23,9 @@ def test_a_postgres_url_gets_psycopg_with_the_connection_pool():
                                          "timeout": 5}
     assert config["CONN_MAX_AGE"] == 0
     assert config["CONN_HEALTH_CHECKS"] is True
+    # the action path's repeated statements are prepared, once per pooled connection
+    assert config["OPTIONS"]["server_side_binding"] is True
+    assert config["OPTIONS"]["prepare_threshold"] == 2
 
 
 def test_the_pool_is_sized_from_the_environment_and_can_be_turned_off(monkeypatch):
@@ -34,6 +37,7 @@ def test_the_pool_is_sized_from_the_environment_and_can_be_turned_off(monkeypatc
     assert database_config(url)["OPTIONS"]["pool"] == {"min_size": 3, "max_size": 20,
                                                        "timeout": 2}
     assert "pool" not in database_config(url, pool=False).get("OPTIONS", {})
+    assert "prepare_threshold" not in database_config(url, pool=False).get("OPTIONS", {})
 
 
 def test_a_sqlite_url_gets_no_pool():
