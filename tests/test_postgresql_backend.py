@@ -1,0 +1,51 @@
+"""ladder.postgresql: the pool checks a connection's socket, not with a round trip."""
+
+from __future__ import annotations
+
+import time
+
+import psycopg
+import pytest
+from django.db import connection
+
+from ladder.postgresql.base import check_idle_connection
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def postgres_dsn() -> str:
+    if connection.vendor != "postgresql":
+        pytest.skip("PostgreSQL only (set DATABASE_URL=postgres://...)")
+    params = connection.get_connection_params()
+    return psycopg.conninfo.make_conninfo(**{k: v for k, v in params.items()
+                                             if k in ("dbname", "user", "host", "port")})
+
+
+def test_a_healthy_idle_connection_passes_without_a_query(postgres_dsn):
+    activity = "SELECT query, state_change FROM pg_stat_activity WHERE pid = %s"
+    with psycopg.connect(postgres_dsn, autocommit=True) as conn, \
+            psycopg.connect(postgres_dsn, autocommit=True) as watcher:
+        conn.execute("SELECT 'last query'")
+        before = watcher.execute(activity, [conn.info.backend_pid]).fetchone()
+        check_idle_connection(conn)
+        after = watcher.execute(activity, [conn.info.backend_pid]).fetchone()
+    assert before == after == ("SELECT 'last query'", before[1])  # nothing reached the server
+
+
+def test_a_connection_the_server_ended_is_refused(postgres_dsn):
+    conn = psycopg.connect(postgres_dsn, autocommit=True)
+    with psycopg.connect(postgres_dsn, autocommit=True) as other:
+        other.execute("SELECT pg_terminate_backend(%s)", [conn.info.backend_pid])
+    deadline = time.monotonic() + 5
+    with pytest.raises(psycopg.OperationalError):  # noqa: PT012 - the socket needs a moment
+        while time.monotonic() < deadline:
+            check_idle_connection(conn)
+            time.sleep(0.05)
+    conn.close()
+
+
+def test_the_default_databases_pool_uses_it():
+    if connection.vendor != "postgresql":
+        pytest.skip("PostgreSQL only (set DATABASE_URL=postgres://...)")
+    assert connection.pool._check is check_idle_connection
