@@ -58,7 +58,7 @@ from games.engine import (
 from games.engine.cards import card_id, face_of
 from games.models import DailyDeal, Game, GameAction, Player
 from games.names import clean_name, random_name
-from games.rows import insert_rows, select_row, update_row
+from games.rows import insert_rows, insert_rows_and_update, select_row
 from ladder.groups import group_send
 
 logger = logging.getLogger(__name__)
@@ -67,6 +67,7 @@ PERSON = 0
 BOT_SEATS = (1, 2, 3)
 BOT_NAMES = {1: "Ada", 2: "Bruno", 3: "Chiara"}
 LEVELS = ("easy", "normal", "hard")
+ACTION_COLUMNS = ("game", "index", "seat", "action", "created_at")
 
 
 class GameNotFound(Exception):
@@ -173,11 +174,12 @@ def act(public_id: str, player: Player, expected_version: int, action_data) -> P
         steps: list[tuple[int, Action]] = [(PERSON, action)]
         messages = _messages(events, state.actions)
         state = _run_bots(game, state, steps, messages)
-        _append(game, steps, first_index)
         game.state = state.to_json()
         game.version = state.actions
         game.updated_at = timezone.now()
-        update_row(game, ["state", "version", "updated_at", *_finish_if_over(game, state)])
+        insert_rows_and_update(
+            GameAction, ACTION_COLUMNS, _action_rows(game, steps, first_index, game.updated_at),
+            game, ["state", "version", "updated_at", *_finish_if_over(game, state)])
         if game.finished:
             signals.game_finished.send(sender=Game, game=game)
         _after_commit(game, messages)
@@ -221,10 +223,14 @@ def _messages(events: list[Event], version: int) -> list[dict]:
 
 
 def _append(game: Game, steps: list[tuple[int, Action]], first_index: int) -> None:
-    now = timezone.now()
-    insert_rows(GameAction, ["game", "index", "seat", "action", "created_at"],
-                ((game.pk, first_index + i, seat, action.to_json(), now)
-                 for i, (seat, action) in enumerate(steps)))
+    insert_rows(GameAction, ACTION_COLUMNS,
+                _action_rows(game, steps, first_index, timezone.now()))
+
+
+def _action_rows(game: Game, steps: list[tuple[int, Action]], first_index: int, now):
+    """The log's rows for ``steps`` (R24: with the seed, they are the whole game)."""
+    return [(game.pk, first_index + i, seat, action.to_json(), now)
+            for i, (seat, action) in enumerate(steps)]
 
 
 def _finish_if_over(game: Game, state: GameState) -> list[str]:

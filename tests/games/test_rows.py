@@ -6,8 +6,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games.models import Game, Player
-from games.rows import select_row
+from games.models import Game, GameAction, Player
+from games.rows import insert_rows_and_update, select_row
 from tests.factories import player_with_token, practice_game
 
 pytestmark = pytest.mark.django_db
@@ -41,3 +41,20 @@ def test_select_row_locks_the_row_where_the_database_can():
         select_row(Player, for_update=True, id=player.pk)
     locked = queries[0]["sql"].endswith("FOR UPDATE")
     assert locked == connection.features.has_select_for_update
+
+
+def test_insert_rows_and_update_writes_both_in_one_statement_on_postgresql():
+    player, _ = player_with_token()
+    game = practice_game(player)
+    first = game.version
+    game.version = first + 2
+    rows = [(game.pk, first + i, 1, {"type": "draw", "from": "stock"}, game.updated_at)
+            for i in range(2)]
+    with CaptureQueriesContext(connection) as queries:
+        insert_rows_and_update(GameAction, ["game", "index", "seat", "action", "created_at"],
+                               rows, game, ["version"])
+    assert len(queries) == (1 if connection.vendor == "postgresql" else 2)
+    assert Game.objects.get(pk=game.pk).version == first + 2
+    logged = GameAction.objects.filter(game=game, index__gte=first).order_by("index")
+    assert [(a.index, a.action) for a in logged] == [
+        (first, {"type": "draw", "from": "stock"}), (first + 1, {"type": "draw", "from": "stock"})]
