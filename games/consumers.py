@@ -9,7 +9,8 @@ handshake (close codes 4404, 4401, 4403).
 Each event arrives as its own frame, ``{"v": version, "t": type, "d": {...}}``, already
 filtered for the person (R25) by :mod:`games.services`; events come in version order. A
 client that sees a gap in ``v`` re-fetches ``GET /api/v1/games/{id}``. Messages from the
-client are ignored.
+client are ignored. The socket joins the game's group again every few seconds
+(:class:`ladder.groups.GroupMember`), so a Redis restart does not leave it deaf.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from django.http.request import validate_host
 from games.identity import COOKIE_NAME, player_from_cookie, player_from_token
 from games.models import Game
 from games.services import group_name
+from ladder.groups import GroupMember
 
 CLOSE_NO_IDENTITY = 4401
 CLOSE_BAD_ORIGIN = 4403
@@ -63,7 +65,7 @@ def _authorise(scope, game_id: str):
     return None
 
 
-class GameConsumer(AsyncJsonWebsocketConsumer):
+class GameConsumer(GroupMember, AsyncJsonWebsocketConsumer):
     async def connect(self) -> None:
         self.group = None
         if not origin_allowed(_header(self.scope, b"origin")):
@@ -75,12 +77,11 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=refusal)
             return
         self.group = group_name(game_id)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.join(self.group)  # before accepting: no event is missed once the client is in
         await self.accept()
 
     async def disconnect(self, code: int) -> None:
-        if self.group:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+        await self.leave()
 
     async def receive_json(self, content, **kwargs) -> None:
         """The socket only pushes; actions go through POST /api/v1/games/{id}/actions."""

@@ -11,6 +11,11 @@ sees a gap in event versions fetches the game again.
 
 Elsewhere (tests, management commands, the Celery worker) there is no server loop, and the
 send is made and waited for with ``async_to_sync``.
+
+Websocket consumers join their groups through :class:`GroupMember`, which joins them again
+every ``REJOIN_S`` seconds while the socket is open: a Redis that restarted has forgotten
+every group, and a socket that outlived the outage (one shorter than a second: the channel
+layer's retry covered it) would otherwise stay open and hear nothing.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ logger = logging.getLogger(__name__)
 
 SEND_TIMEOUT_S = 2.0  # a Redis that does not answer holds the queue at most this long a send
 QUEUE_LIMIT = 10_000  # sends waiting beyond this are dropped (and logged): Redis is away
+REJOIN_S = 10.0  # a websocket joins its groups again this often (two Redis commands a group)
 
 
 class Outbox:
@@ -98,3 +104,35 @@ def _on_loop(loop: asyncio.AbstractEventLoop) -> bool:
     except RuntimeError:
         return False
 
+
+
+class GroupMember:
+    """For a Channels consumer: ``await self.join(*groups)`` after accepting, ``await
+    self.leave()`` on disconnect. In between, the groups are joined again every ``REJOIN_S``
+    (group_add is idempotent: it renews the membership's time and the group's expiry too)."""
+
+    rejoin_s = REJOIN_S
+
+    async def join(self, *groups: str) -> None:
+        self.joined = groups
+        await self._add_to_groups()
+        self._rejoining = asyncio.create_task(self._rejoin())
+
+    async def leave(self) -> None:
+        rejoining = getattr(self, "_rejoining", None)
+        if rejoining is not None:
+            rejoining.cancel()
+        for group in getattr(self, "joined", ()):
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def _add_to_groups(self) -> None:
+        for group in self.joined:
+            await self.channel_layer.group_add(group, self.channel_name)
+
+    async def _rejoin(self) -> None:
+        while True:
+            await asyncio.sleep(self.rejoin_s)
+            try:
+                await self._add_to_groups()
+            except Exception:  # Redis away: the next round tries again
+                logger.warning("Could not rejoin groups %s", self.joined, exc_info=True)

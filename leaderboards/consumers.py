@@ -10,7 +10,8 @@ shows. Each change arrives as one frame, after the change committed:
   player's entry off the board (hidden score or banned player).
 
 Only today's (UTC) changes are forwarded: after midnight a client reloads the new day's board.
-Messages from the client are ignored.
+Messages from the client are ignored. The socket rejoins the board's group every few seconds
+(:class:`ladder.groups.GroupMember`), so a Redis restart does not leave it deaf.
 """
 
 from __future__ import annotations
@@ -18,16 +19,17 @@ from __future__ import annotations
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from games import daily
+from ladder.groups import GroupMember
 from leaderboards.services import BOARD_GROUP
 
 
-class DailyBoardConsumer(AsyncJsonWebsocketConsumer):
+class DailyBoardConsumer(GroupMember, AsyncJsonWebsocketConsumer):
     async def connect(self) -> None:
-        await self.channel_layer.group_add(BOARD_GROUP, self.channel_name)
+        await self.join(BOARD_GROUP)  # before accepting: no event is missed once the client is in
         await self.accept()
 
     async def disconnect(self, code: int) -> None:
-        await self.channel_layer.group_discard(BOARD_GROUP, self.channel_name)
+        await self.leave()
 
     async def receive_json(self, content, **kwargs) -> None:
         """The socket only pushes."""

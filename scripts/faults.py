@@ -39,6 +39,7 @@ SCENARIO_ENV = {
     "DATABASE_POOL_TIMEOUT": "3",
 }
 REDIS_DOWN_S = 3.0  # how long the Redis "restart" keeps it away
+REJOIN_S = 10.0  # ladder.groups.REJOIN_S: a websocket joins its groups again this often
 
 
 class Private:
@@ -196,6 +197,8 @@ def redis_restart() -> None:
         check(response.status_code == 200 and got, "before: A acknowledges, B's websocket "
               "receives the events", f"version {game['version']}")
 
+        game, first = redis_blip(shape, private, player, game, first)
+
         private.redis.stop()
         stopped_at = time.monotonic()
         statuses = []
@@ -238,6 +241,31 @@ def redis_restart() -> None:
                   "on B", f"statuses {statuses}, version {view['version']}")
         finally:
             second.close()
+
+
+def redis_blip(shape: Shape, private: Private, player: Player, game: dict, listener: Listener):
+    """Redis restarts at once: the channel layer's retries cover the gap, B's websocket stays
+    open, but the fresh Redis has forgotten its group. It joins again within REJOIN_S, and
+    hears the actions that follow (or, had the gap been long enough, is closed)."""
+    a = shape.url(0)
+    private.redis.stop()
+    private.redis.start()
+    blipped_at = time.monotonic()
+    heard = False
+    while not heard and not listener.closed.is_set() and \
+            time.monotonic() - blipped_at < REJOIN_S + 3:
+        response = player.act(a, game, simple_move(game))
+        if response.status_code == 200:
+            game = response.json()["game"]
+        _, heard = listener.wait_for(lambda f, v=game["version"]: f["v"] >= v, 1)
+    check(heard or listener.closed.is_set(), "after a Redis blip, B's websocket hears the "
+          "actions again (it rejoined its group) or is closed to reconnect",
+          f"{'heard' if heard else 'closed'} {time.monotonic() - blipped_at:.1f}s after")
+    if listener.closed.is_set():
+        listener.close()
+        listener = Listener(f"{shape.ws(1)}/ws/games/{game['id']}/", player.token)
+        time.sleep(0.3)
+    return game, listener
 
 
 # --- PostgreSQL briefly unavailable -------------------------------------------------------------

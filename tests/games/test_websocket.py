@@ -107,3 +107,36 @@ async def test_the_socket_is_refused(who, code):
 
     assert not connected
     assert close_code == code
+
+
+async def test_a_socket_whose_group_the_layer_forgot_joins_it_again(monkeypatch):
+    """As after a Redis restart shorter than the layer's retries: the socket stays open but its
+    group membership is gone; it joins again within GroupMember.rejoin_s."""
+    import asyncio
+
+    from channels.layers import get_channel_layer
+
+    from games.consumers import GameConsumer
+    from games.services import group_name
+
+    channels = []
+    join = GameConsumer.join
+
+    async def recording_join(self, *groups):
+        channels.append(self.channel_name)
+        await join(self, *groups)
+
+    monkeypatch.setattr(GameConsumer, "join", recording_join)
+    monkeypatch.setattr(GameConsumer, "rejoin_s", 0.05)
+    api = await sync_to_async(new_bearer_api)()
+    game = await sync_to_async(api.new_game)()
+    communicator = socket(game["id"], bearer(api))
+    assert (await communicator.connect())[0]
+    await get_channel_layer().group_discard(group_name(game["id"]), channels[0])
+
+    await asyncio.sleep(0.3)
+    response = await sync_to_async(api.act)(game, DRAW)
+    assert response.status_code == 200
+    assert await receive_all(communicator, len(response.json()["events"])) == \
+        response.json()["events"]
+    await communicator.disconnect()
