@@ -151,7 +151,9 @@ def _plans(counts, jokers, contract: Contract, live) -> list[tuple]:
         return fixed + sum(sorted(flexible)[:kept]) if kept > 0 else fixed
 
     def finish(fixed, flexible, run_losses, available, chosen_ranks):
-        cost = priced(fixed, flexible)
+        flexible = sorted(flexible)
+        kept = len(flexible) - jokers  # as priced(), on the list sorted once for the plan too
+        cost = fixed + sum(flexible[:kept]) if kept > 0 else fixed
         if cost > best[0] + KEEP_PLANS_WITHIN:
             return
         best[0] = min(best[0], cost)
@@ -161,7 +163,7 @@ def _plans(counts, jokers, contract: Contract, live) -> list[tuple]:
                 for f in (r, r + 13, r + 26, r + 39):
                     if counts[f]:
                         losses[f] = loss
-        plans.append((cost, fixed, sorted(flexible), losses))
+        plans.append((cost, fixed, flexible, losses))
 
     def place_groups(index, first, fixed, flexible, run_losses, available, chosen):
         if index == len(groups):

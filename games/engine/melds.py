@@ -156,8 +156,10 @@ def _counts(cards) -> tuple[list[int], int]:
 
 
 def _group_candidates(counts, jokers, size):
-    for rank in range(1, 14):
-        faces = [face(rank, s) for s in range(4) for _ in range(counts[face(rank, s)])]
+    for r in range(13):  # rank r + 1; its faces are r, r + 13, r + 26, r + 39
+        if counts[r] + counts[r + 13] + counts[r + 26] + counts[r + 39] < 2:
+            continue  # R7: a group needs two naturals
+        faces = [f for f in (r, r + 13, r + 26, r + 39) for _ in range(counts[f])]
         for naturals in range(min(len(faces), size), 1, -1):
             if size - naturals <= jokers:
                 yield tuple(faces[:naturals]) + (JOKER_FACE,) * (size - naturals)
@@ -165,7 +167,7 @@ def _group_candidates(counts, jokers, size):
 
 def _run_candidates(counts, jokers, size, swaps):
     for suit in range(4):
-        row = [counts[face(r, suit)] for r in range(1, 14)]
+        row = counts[suit * 13:suit * 13 + 13]  # ace to king
         if sum(row) < 2:
             continue
         row.append(row[0])  # the high ace

@@ -6,8 +6,6 @@ state. Deals follow one another without a pause; a ``deal_ended`` event marks th
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from .actions import DISCARD_PILE, Action, Discard, Draw, LayDown, LayOff
 from .cards import PACK, card_json, hand_penalty
 from .events import Event
@@ -26,6 +24,7 @@ from .state import (
     DealResult,
     GameState,
     TableMeld,
+    evolve,
 )
 
 
@@ -57,7 +56,7 @@ def _deal(state: GameState, deal: int, dealer: int) -> tuple[GameState, list[Eve
     hands = tuple(tuple(pack[i] for i in range(dealt) if (dealer + 1 + i) % SEATS == seat)
                   for seat in range(SEATS))
     first = (dealer + 1) % SEATS
-    state = replace(
+    state = evolve(
         state, deal=deal, dealer=dealer, turn=first, phase=DRAW, hands=hands,
         stock=tuple(reversed(pack[dealt + 1:])), discard_pile=(pack[dealt],), table=(),
         laid_down_turn=(None,) * SEATS, turn_number=1, taken_from_discard=None, rebuilds=0,
@@ -82,7 +81,7 @@ def apply(state: GameState, seat: int, action: Action) -> tuple[GameState, list[
     else:
         check_discard(s, action)
         state, events = _discard(state, action)
-    return replace(state, actions=state.actions + 1), events
+    return evolve(state, actions=state.actions + 1), events
 
 
 def _set(items: tuple, index: int, value) -> tuple:
@@ -93,16 +92,16 @@ def _draw(state: GameState, action: Draw):
     seat = state.turn
     if action.source == DISCARD_PILE:
         card, taken = state.discard_pile[-1], state.discard_pile[-1]
-        state = replace(state, discard_pile=state.discard_pile[:-1],
+        state = evolve(state, discard_pile=state.discard_pile[:-1],
                         pile_log=state.pile_log + ((seat, card, True),))
         event = Event("drew", {"seat": seat, "from": action.source, "card": card_json(card)})
     else:
         card, taken = state.stock[-1], None
-        state = replace(state, stock=state.stock[:-1])
+        state = evolve(state, stock=state.stock[:-1])
         event = Event("drew", {"seat": seat, "from": action.source},
                       ((seat, {"card": card_json(card)}),))
     hands = _set(state.hands, seat, state.hands[seat] + (card,))
-    return replace(state, hands=hands, phase=PLAY, taken_from_discard=taken), [event]
+    return evolve(state, hands=hands, phase=PLAY, taken_from_discard=taken), [event]
 
 
 def _without(hand: tuple[int, ...], cards) -> tuple[int, ...]:
@@ -115,7 +114,7 @@ def _without(hand: tuple[int, ...], cards) -> tuple[int, ...]:
 def _lay_down(state: GameState, action: LayDown, melds):
     seat = state.turn
     first_id = len(state.table)
-    state = replace(
+    state = evolve(
         state,
         hands=_set(state.hands, seat, _without(state.hands[seat],
                                                [c for m in action.melds for c in m])),
@@ -132,7 +131,7 @@ def _lay_down(state: GameState, action: LayDown, melds):
 def _lay_off(state: GameState, action: LayOff, meld):
     seat = state.turn
     table = _set(state.table, action.meld, TableMeld(state.table[action.meld].owner, meld))
-    state = replace(state, table=table,
+    state = evolve(state, table=table,
                     hands=_set(state.hands, seat, _without(state.hands[seat], [action.card])))
     event = Event("laid_off", {"seat": seat, "card": card_json(action.card),
                                "meld": table[action.meld].to_json(action.meld)})
@@ -148,7 +147,7 @@ def _after_play(state: GameState, events: list[Event]):
 
 def _discard(state: GameState, action: Discard):
     seat = state.turn
-    state = replace(state, hands=_set(state.hands, seat,
+    state = evolve(state, hands=_set(state.hands, seat,
                                       _without(state.hands[seat], [action.card])),
                     discard_pile=state.discard_pile + (action.card,),
                     pile_log=state.pile_log + ((seat, action.card, False),))
@@ -159,7 +158,7 @@ def _discard(state: GameState, action: Discard):
 
 
 def _next_turn(state: GameState, events: list[Event]):
-    state = replace(state, turn=(state.turn + 1) % SEATS, phase=DRAW,
+    state = evolve(state, turn=(state.turn + 1) % SEATS, phase=DRAW,
                     turn_number=state.turn_number + 1, taken_from_discard=None)
     if state.stock:
         return state, events
@@ -175,7 +174,7 @@ def _rebuild_stock(state: GameState, events: list[Event]):
         return _end_deal(state, events, went_out=None)
     rebuilds = state.rebuilds + 1
     shuffled = Stream.of(state.seed, "reshuffle", state.deal, rebuilds).shuffle(list(under_top))
-    state = replace(state, stock=tuple(reversed(shuffled)),
+    state = evolve(state, stock=tuple(reversed(shuffled)),
                     discard_pile=state.discard_pile[-1:], rebuilds=rebuilds)
     return state, events + [Event("stock_rebuilt", {"rebuild": rebuilds,
                                                     "stock_size": len(state.stock)})]
@@ -190,13 +189,13 @@ def _end_deal(state: GameState, events: list[Event], went_out: int | None):
         penalties=deal_points,
         climbed=tuple(t is not None for t in state.laid_down_turn))
     totals = tuple(a + b for a, b in zip(state.penalties, deal_points, strict=True))
-    state = replace(state, penalties=totals,
+    state = evolve(state, penalties=totals,
                     history=state.history + (result,), taken_from_discard=None)
     events = events + [Event("deal_ended", {**result.to_json(),
                                             "totals": list(state.penalties),
                                             "contracts": list(state.climbed)})]
     if state.deal == DEALS:
-        state = replace(state, phase=FINISHED)
+        state = evolve(state, phase=FINISHED)
         return state, events + [Event("game_finished", {"result": result_json(state)})]
     state, started = _deal(state, state.deal + 1, (state.dealer + 1) % SEATS)
     return state, events + started

@@ -6,7 +6,7 @@ The full state holds every hidden card; it never leaves the engine except throug
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from .cards import SUITS, card_json, rank_label
 from .contracts import TOP_RUNG, Contract, contract_for
@@ -128,3 +128,16 @@ class GameState:
             history=tuple(DealResult.from_json(d) for d in data["history"]),
             actions=data["actions"], version=data["version"],
         )
+
+
+_STATE_FIELDS = tuple(f.name for f in fields(GameState))
+_set_field = object.__setattr__
+
+
+def evolve(state: GameState, **changes) -> GameState:
+    """``dataclasses.replace(state, **changes)`` at half the cost: every action makes two or
+    three new states, and the bots' play-outs apply thousands of actions a decision."""
+    new = object.__new__(GameState)
+    for name in _STATE_FIELDS:
+        _set_field(new, name, changes[name] if name in changes else getattr(state, name))
+    return new
