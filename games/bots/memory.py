@@ -14,7 +14,7 @@ player's own hand. From those it follows where every card it has seen now lies:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from functools import cached_property
 
 from games.engine.cards import FACES, JOKERS, PACK, is_joker
 from games.engine.state import HAND_SIZE, MAX_REBUILDS, SEATS
@@ -26,37 +26,84 @@ _PACK = frozenset(PACK)
 _FULL_PACK_COUNTS = (2,) * FACES + (len(JOKERS),)  # R2: two decks and three jokers
 
 
-@dataclass(frozen=True, slots=True)
 class Memory:
-    seat: int
-    pile: tuple[int, ...]  # the discard pile, bottom to top
-    held: tuple[frozenset[int], ...]  # per seat: cards known in that hand (taken from the pile)
-    took: tuple[tuple[int, ...], ...]  # per seat: every card taken from the pile this deal
-    discarded: tuple[tuple[int, ...], ...]  # per seat: every card discarded this deal
-    passed: tuple[tuple[int, ...], ...]  # per seat: pile tops left there for a stock draw
-    unseen: tuple[int, ...]  # cards not in my hand, on the table or in the pile
-    live: tuple[int, ...]  # per face (0-51, JOKER): unseen copies not known in another hand
+    """Worked out from the view when first asked: many decisions need little of it (a draw
+    whose top discard could not help needs none)."""
+
+    def __init__(self, view: PlayerView):
+        self.seat = view.seat
+        self._view = view
 
     @classmethod
     def from_view(cls, view: PlayerView) -> Memory:
-        pile, held, took, discarded, passed = _replay_pile_log(view.pile_log)
+        return cls(view)
+
+    @cached_property
+    def _replayed(self):
+        return _replay_pile_log(self._view.pile_log)
+
+    @cached_property
+    def pile(self) -> tuple[int, ...]:
+        """The discard pile, bottom to top."""
+        return tuple(self._replayed[0])
+
+    @cached_property
+    def held(self) -> tuple[frozenset[int], ...]:
+        """Per seat: cards known in that hand (taken from the pile, not melded since)."""
+        view = self._view
         on_table = {c for t in view.table for c in t.meld.cards}
-        held = [frozenset(h - on_table) if s != view.seat else frozenset(view.hand)
-                for s, h in enumerate(held)]
-        seen = set(view.hand) | on_table | set(pile)
-        unseen = tuple(sorted(_PACK - seen))
-        live = list(_FULL_PACK_COUNTS)
-        for s, cards in enumerate(held):
-            if s != view.seat:
+        return tuple(frozenset(h - on_table) if s != view.seat else frozenset(view.hand)
+                     for s, h in enumerate(self._replayed[1]))
+
+    @property
+    def took(self) -> tuple[tuple[int, ...], ...]:
+        """Per seat: every card taken from the pile this deal."""
+        return self._replayed[2]
+
+    @property
+    def discarded(self) -> tuple[tuple[int, ...], ...]:
+        """Per seat: every card discarded this deal."""
+        return self._replayed[3]
+
+    @property
+    def passed(self) -> tuple[tuple[int, ...], ...]:
+        """Per seat: pile tops left there for a stock draw."""
+        return self._replayed[4]
+
+    @cached_property
+    def unseen(self) -> tuple[int, ...]:
+        """Cards not in my hand, on the table or in the pile."""
+        return tuple(sorted(_PACK - self._seen()))
+
+    @cached_property
+    def live(self) -> tuple[int, ...]:
+        """Per face (0-51, JOKER): unseen copies not known in another hand."""
+        seen = self._seen()
+        for s, cards in enumerate(self.held):
+            if s != self.seat:
                 seen |= cards  # known to be in that hand: it will not come this way
+        live = list(_FULL_PACK_COUNTS)
         for card in seen:
             live[JOKER if is_joker(card) else card % FACES] -= 1
-        return cls(view.seat, tuple(pile), tuple(held), took, discarded, passed, unseen,
-                   tuple(live))
+        return tuple(live)
+
+    def _seen(self) -> set[int]:
+        view = self._view
+        return set(view.hand).union((c for t in view.table for c in t.meld.cards), self.pile)
 
     def next_seat(self) -> int:
         """Who plays after this player (R1: clockwise)."""
         return (self.seat + 1) % SEATS
+
+    def _public(self) -> tuple:
+        return (self.seat, self.pile, self.held, self.took, self.discarded, self.passed,
+                self.unseen, self.live)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Memory) and self._public() == other._public()
+
+    def __hash__(self) -> int:
+        return hash(self._public())
 
 
 def _replay_pile_log(log):

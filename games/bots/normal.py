@@ -106,7 +106,7 @@ def best_discard(view: PlayerView, memory: Memory) -> int:
 def discard_order(view: PlayerView, memory: Memory) -> list[tuple[float, int]]:
     """Every legal discard with its cost to this player (lower is better to throw)."""
     weight = PENALTY_WEIGHT + URGENT_PENALTY_WEIGHT * going_out_soon(view)
-    discards = view.legal.discards  # the view works legality out afresh on each look
+    discards = view.legal.discards
     risks = feeding_risks(discards, view, memory)
     if view.me.laid_down:
         # Only penalties are at stake now: keep what will cost most if the deal ends.

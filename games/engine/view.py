@@ -7,7 +7,7 @@ hand, the stock's order or the seed, so a bot given a view cannot peek.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .cards import card_json
 from .contracts import Contract, contract_for
@@ -55,6 +55,7 @@ class PlayerView:
     # Public memory a person at the table could keep: this deal's discard-pile moves as
     # (seat, card, took); the upcard counts as discarded by the dealer.
     pile_log: tuple[tuple[int, int, bool], ...] = ()
+    _legal: Legal | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def me(self) -> PlayerInfo:
@@ -70,7 +71,11 @@ class PlayerView:
 
     @property
     def legal(self) -> Legal:
-        return legal(self.situation)
+        """What this seat may do now: worked out at the first look and kept (a view is a
+        moment of the game; it never changes), since a player looks more than once."""
+        if self._legal is None:
+            object.__setattr__(self, "_legal", legal(self.situation))
+        return self._legal
 
     def to_json(self) -> dict:
         return {
