@@ -23,6 +23,7 @@ from games.engine.state import FINISHED, SEATS, STOCK_EXHAUSTED, WENT_OUT
 from games.engine.view import player_view
 
 from . import STRATEGIES, Memory, Strategy, rng_for
+from .outlook import clear_memo
 
 Z_95 = 1.959964  # the normal quantile of a two-sided 95 % interval
 
@@ -57,6 +58,7 @@ def schedule(games: int, lineup: Sequence[str], seed: str) -> Iterator[tuple[str
 def play_game(seed: str, lineup: Sequence[str],
               strategies: Mapping[str, Strategy] = STRATEGIES) -> GameRecord:
     """Play a whole game with these levels at seats 0-3; time every decision."""
+    clear_memo()
     started = process_time()
     state, _ = new_game(seed)
     times: list[list[float]] = [[] for _ in range(SEATS)]

@@ -112,6 +112,13 @@ def outlook(hand, contract: Contract, live) -> Outlook:
     return found
 
 
+def clear_memo() -> None:
+    """Forget the memoised outlooks: a tournament does before each game, so that its time owes
+    nothing to an identical game played just before (four bots of one level play each deal
+    four times alike, one per seat rotation)."""
+    _MEMO.clear()
+
+
 def hand_counts(hand) -> tuple[list[int], int]:
     """Naturals per face (0-51) and the number of jokers."""
     counts = [0] * FACES
