@@ -79,7 +79,7 @@ class _Plan:
 class Outlook:
     """The plans of one hand for one contract, given the live cards."""
 
-    __slots__ = ("plans", "distance", "nearest", "_needed")
+    __slots__ = ("plans", "distance", "nearest", "_needed", "_without")
 
     def __init__(self, hand, contract: Contract, live):
         counts, jokers = hand_counts(hand)
@@ -90,13 +90,17 @@ class Outlook:
         self.distance = _soft_min([p.cost for p in self.plans])
         self.nearest = best  # the best plan's cost: 0 when the hand holds the contract
         self._needed = {face for p in self.plans for face in p.losses}
+        self._without: dict[int | None, float] = {}  # by face: a hand is weighed card by card
 
     def without(self, card: int) -> float:
         """The distance once ``card`` is discarded."""
         face = None if is_joker(card) else card % FACES
         if face is not None and face not in self._needed:
             return self.distance  # no plan misses it
-        return _soft_min([p.cost_without(face) for p in self.plans])
+        found = self._without.get(face)
+        if found is None:
+            found = self._without[face] = _soft_min([p.cost_without(face) for p in self.plans])
+        return found
 
 
 def outlook(hand, contract: Contract, live) -> Outlook:

@@ -8,7 +8,7 @@ two copies of a card are interchangeable in play (R2).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from itertools import combinations
+from itertools import accumulate, combinations
 
 from .cards import ACE, HIGH_ACE, face, face_of, is_joker, penalty_of, rank_of, suit_of
 from .contracts import GROUP, RUN, Contract, Requirement
@@ -171,21 +171,26 @@ def _run_candidates(counts, jokers, size, swaps):
         if sum(row) < 2:
             continue
         row.append(row[0])  # the high ace
+        held_below = [0, *accumulate(n > 0 for n in row)]  # ranks held below each place
         for low in range(1, HIGH_ACE - size + 2):
-            yield from _windows(row, suit, low, size, jokers, swaps)
+            yield from _windows(row, held_below, suit, low, size, jokers, swaps)
 
 
-def _windows(row, suit, low, size, jokers, swaps):
+def _windows(row, held_below, suit, low, size, jokers, swaps):
     """Runs from ``low`` in ``suit``. With ``swaps``, also those that leave out a natural for a
     joker, since a later meld may need that natural more (a group with one other natural)."""
     for length in range(size, HIGH_ACE - low + 2):
-        places = range(low, low + length)
-        have = [row[r - 1] > 0 for r in places]
-        if low == ACE and length == 14:  # both aces come from the ace's count
-            have[-1] = row[0] >= 2
-        missing = length - sum(have)
+        both_aces = low == ACE and length == 14  # both come from the ace's count
+        held = held_below[low + length - 1] - held_below[low - 1]
+        if both_aces:
+            held += (row[0] >= 2) - (row[0] > 0)
+        missing = length - held
         if missing > jokers:
             return
+        places = range(low, low + length)
+        have = [row[r - 1] > 0 for r in places]
+        if both_aces:
+            have[-1] = row[0] >= 2
         if length > size and not (have[0] and have[-1]):
             continue
         present = [i for i, h in enumerate(have) if h]
