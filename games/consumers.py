@@ -67,7 +67,6 @@ def _authorise(scope, game_id: str):
 
 class GameConsumer(GroupMember, AsyncJsonWebsocketConsumer):
     async def connect(self) -> None:
-        self.group = None
         if not origin_allowed(_header(self.scope, b"origin")):
             await self.close(code=CLOSE_BAD_ORIGIN)
             return
@@ -76,8 +75,7 @@ class GameConsumer(GroupMember, AsyncJsonWebsocketConsumer):
         if refusal:
             await self.close(code=refusal)
             return
-        self.group = group_name(game_id)
-        await self.join(self.group)  # before accepting: no event is missed once the client is in
+        await self.join(group_name(game_id))
         await self.accept()
 
     async def disconnect(self, code: int) -> None:

@@ -84,11 +84,8 @@ def player_from_cookie(raw: str | None) -> Player | None:
     public_id, _, epoch = value.partition(":")
     if not epoch.isdigit():
         return None
-    try:
-        player = Player.objects.get(public_id=public_id, cookie_epoch=int(epoch))
-    except Player.DoesNotExist:
-        return None
-    return touch(player)
+    player = select_row(Player, public_id=public_id, cookie_epoch=int(epoch))
+    return None if player is None else touch(player)
 
 
 def player_from_token(token: str) -> Player | None:

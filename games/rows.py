@@ -20,9 +20,10 @@ from django.db.models import Model
 
 
 def select_row(model: type[Model], *, for_update: bool = False, **equals):
-    """The instance whose fields equal ``equals`` (names or attnames, e.g. ``owner_id``), or
-    None: what ``model.objects.get(**equals)`` returns, ``select_for_update()`` with
-    ``for_update`` (ignored where the database has no row locks: SQLite)."""
+    """The instance whose fields equal ``equals`` (plain values: a foreign key by its attname,
+    ``owner_id=player.pk``), or None: what ``model.objects.get(**equals)`` returns, or with
+    ``for_update`` its ``select_for_update()`` (ignored where the database has no row locks:
+    SQLite)."""
     meta = model._meta
     quote = connection.ops.quote_name
     fields = [meta.get_field(name) for name in equals]
@@ -71,15 +72,11 @@ def insert_rows(model: type[Model], field_names: Sequence[str],
         _execute(statement)
 
 
-def update_row(instance: Model, field_names: Sequence[str]) -> None:
-    """``UPDATE`` these fields of ``instance``'s row to the instance's values."""
-    _execute(_update(instance, field_names))
-
-
 def insert_rows_and_update(model: type[Model], field_names: Sequence[str],
                            rows: Iterable[Sequence], instance: Model,
                            update_fields: Sequence[str]) -> None:
-    """:func:`insert_rows` then :func:`update_row`. PostgreSQL takes both as one statement (the
+    """:func:`insert_rows`, then an ``UPDATE`` of ``update_fields`` of ``instance``'s row to
+    the instance's values. PostgreSQL takes both as one statement (the
     insert as a data-modifying ``WITH``), one round trip instead of two: under load each
     round trip also costs the request a wait for the interpreter's lock."""
     insert = _insert(model, field_names, rows)

@@ -107,11 +107,22 @@ def _on_loop(loop: asyncio.AbstractEventLoop) -> bool:
 
 
 class GroupMember:
-    """For a Channels consumer: ``await self.join(*groups)`` after accepting, ``await
-    self.leave()`` on disconnect. In between, the groups are joined again every ``REJOIN_S``
-    (group_add is idempotent: it renews the membership's time and the group's expiry too)."""
+    """For a Channels consumer: ``await self.join(*groups)`` before accepting (no event is
+    missed once the client is in), ``await self.leave()`` on disconnect. In between, the
+    groups are joined again every ``REJOIN_S`` (group_add is idempotent: it renews the
+    membership's time and the group's expiry too). The rejoining stops with the consumer,
+    however it ends: a consumer that dies (its channel layer failed, a handler raised)
+    never reaches ``disconnect``."""
 
     rejoin_s = REJOIN_S
+    joined: tuple[str, ...] = ()
+    _rejoining: asyncio.Task | None = None
+
+    async def __call__(self, scope, receive, send):
+        try:
+            return await super().__call__(scope, receive, send)
+        finally:
+            self._stop_rejoining()
 
     async def join(self, *groups: str) -> None:
         self.joined = groups
@@ -119,11 +130,14 @@ class GroupMember:
         self._rejoining = asyncio.create_task(self._rejoin())
 
     async def leave(self) -> None:
-        rejoining = getattr(self, "_rejoining", None)
-        if rejoining is not None:
-            rejoining.cancel()
-        for group in getattr(self, "joined", ()):
+        self._stop_rejoining()
+        for group in self.joined:
             await self.channel_layer.group_discard(group, self.channel_name)
+
+    def _stop_rejoining(self) -> None:
+        if self._rejoining is not None:
+            self._rejoining.cancel()
+            self._rejoining = None
 
     async def _add_to_groups(self) -> None:
         for group in self.joined:

@@ -190,7 +190,10 @@ def database_config(url: str, pool: bool = True) -> dict:
         # Parameters bound by the server let psycopg prepare a statement a connection has run
         # twice: the action path's few statements then skip parsing and planning (PostgreSQL's
         # CPU per action 1.0 -> 0.75 ms). Prepared statements live in a connection, so they
-        # suit a pool of our own, not a transaction-mode pgbouncer in front.
+        # suit a pool of our own, not a transaction-mode pgbouncer in front; psycopg forgets
+        # them at a ROLLBACK (a refused action), and a migration that changes a column's type
+        # under running processes fails each connection's prepared statement once: migrate,
+        # then start the new processes, as a deploy does.
         config["OPTIONS"].update(server_side_binding=True, prepare_threshold=2)
     return config
 

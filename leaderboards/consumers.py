@@ -25,7 +25,7 @@ from leaderboards.services import BOARD_GROUP
 
 class DailyBoardConsumer(GroupMember, AsyncJsonWebsocketConsumer):
     async def connect(self) -> None:
-        await self.join(BOARD_GROUP)  # before accepting: no event is missed once the client is in
+        await self.join(BOARD_GROUP)
         await self.accept()
 
     async def disconnect(self, code: int) -> None:

@@ -49,3 +49,25 @@ def test_the_default_databases_pool_uses_it():
     if connection.vendor != "postgresql":
         pytest.skip("PostgreSQL only (set DATABASE_URL=postgres://...)")
     assert connection.pool._check is check_idle_connection
+
+
+def test_a_connection_on_a_descriptor_above_1023_is_checked_too(postgres_dsn):
+    """A busy server holds a thousand sockets: select.select would refuse such a descriptor."""
+    import os
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard < 1100:
+        pytest.skip("cannot open 1100 files here")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, 1100), hard))
+    fillers = []
+    try:
+        while not fillers or fillers[-1] < 1024:
+            fillers.append(os.open(os.devnull, os.O_RDONLY))
+        with psycopg.connect(postgres_dsn, autocommit=True) as conn:
+            assert conn.fileno() >= 1024
+            check_idle_connection(conn)
+    finally:
+        for fd in fillers:
+            os.close(fd)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))

@@ -131,12 +131,15 @@ class GameState:
 
 
 _STATE_FIELDS = tuple(f.name for f in fields(GameState))
+_STATE_FIELD_SET = frozenset(_STATE_FIELDS)
 _set_field = object.__setattr__
 
 
 def evolve(state: GameState, **changes) -> GameState:
     """``dataclasses.replace(state, **changes)`` at half the cost: every action makes two or
     three new states, and the bots' play-outs apply thousands of actions a decision."""
+    if not _STATE_FIELD_SET.issuperset(changes):
+        raise TypeError(f"GameState has no field {sorted(set(changes) - _STATE_FIELD_SET)}")
     new = object.__new__(GameState)
     for name in _STATE_FIELDS:
         _set_field(new, name, changes[name] if name in changes else getattr(state, name))

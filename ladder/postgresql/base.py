@@ -27,8 +27,9 @@ def check_idle_connection(conn) -> None:
     connection's first query then fails (the API answers 503) and the pool discards it."""
     if conn.closed or conn.pgconn.status != ConnStatus.OK:
         raise OperationalError("the connection is closed")
-    readable, _, _ = select.select([conn.fileno()], [], [], 0)
-    if readable:
+    waiting = select.poll()  # not select.select: it refuses descriptors from 1024 up
+    waiting.register(conn.fileno(), select.POLLIN)
+    if waiting.poll(0):
         ConnectionPool.check_connection(conn)
 
 
@@ -36,8 +37,9 @@ class DatabaseWrapper(base.DatabaseWrapper):
     @property
     def pool(self):
         pool = super().pool
-        # Django builds the pool with its own check (or none) and takes no other: swap ours in
-        # before the pool lends its first connection.
-        if pool is not None and pool._check is not check_idle_connection:
+        # Django builds the pool with its own check when CONN_HEALTH_CHECKS is on, and takes
+        # no other: swap ours in before the pool lends its first connection. (psycopg_pool
+        # keeps the check in ``_check``; tests/test_postgresql_backend.py watches for a change.)
+        if pool is not None and pool._check is ConnectionPool.check_connection:
             pool._check = check_idle_connection
         return pool

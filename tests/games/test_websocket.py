@@ -140,3 +140,33 @@ async def test_a_socket_whose_group_the_layer_forgot_joins_it_again(monkeypatch)
     assert await receive_all(communicator, len(response.json()["events"])) == \
         response.json()["events"]
     await communicator.disconnect()
+
+
+async def test_the_rejoining_stops_with_a_consumer_that_dies(monkeypatch):
+    """A consumer whose handler raises never reaches disconnect(): its rejoining must not
+    outlive it, re-adding a dead channel to the group for the life of the process."""
+    from games.consumers import GameConsumer
+
+    consumers = []
+    join = GameConsumer.join
+
+    async def recording_join(self, *groups):
+        consumers.append(self)
+        await join(self, *groups)
+
+    async def broken(self, message):
+        raise RuntimeError("a handler's bug")
+
+    monkeypatch.setattr(GameConsumer, "join", recording_join)
+    monkeypatch.setattr(GameConsumer, "game_events", broken)
+    api = await sync_to_async(new_bearer_api)()
+    game = await sync_to_async(api.new_game)()
+    communicator = socket(game["id"], bearer(api))
+    assert (await communicator.connect())[0]
+    rejoining = consumers[0]._rejoining
+    assert not rejoining.done()
+
+    assert (await sync_to_async(api.act)(game, DRAW)).status_code == 200
+    with pytest.raises(RuntimeError):
+        await communicator.receive_output(timeout=5)
+    assert rejoining.cancelled()

@@ -27,7 +27,7 @@ def test_an_endpoint_whose_database_is_away_answers_503_with_retry_after(player,
 
 def test_authentication_that_cannot_reach_the_database_is_503_not_500(player):
     _, client = player
-    with mock.patch("games.identity.Player.objects.get",
+    with mock.patch("games.identity.select_row",
                     side_effect=OperationalError("connection refused")):
         response = post_json(client, "/games", {"mode": "practice", "level": "easy"})
 
