@@ -76,9 +76,9 @@ def insert_rows_and_update(model: type[Model], field_names: Sequence[str],
                            rows: Iterable[Sequence], instance: Model,
                            update_fields: Sequence[str]) -> None:
     """:func:`insert_rows`, then an ``UPDATE`` of ``update_fields`` of ``instance``'s row to
-    the instance's values. PostgreSQL takes both as one statement (the
-    insert as a data-modifying ``WITH``), one round trip instead of two: under load each
-    round trip also costs the request a wait for the interpreter's lock."""
+    the instance's values. PostgreSQL takes both as one statement (the insert as a
+    data-modifying ``WITH``), one round trip instead of two: under load each round trip also
+    costs the request a wait for the interpreter's lock."""
     insert = _insert(model, field_names, rows)
     update = _update(instance, update_fields)
     if insert is None:

@@ -105,7 +105,6 @@ def _on_loop(loop: asyncio.AbstractEventLoop) -> bool:
         return False
 
 
-
 class GroupMember:
     """For a Channels consumer: ``await self.join(*groups)`` before accepting (no event is
     missed once the client is in), ``await self.leave()`` on disconnect. In between, the

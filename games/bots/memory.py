@@ -48,11 +48,14 @@ class Memory:
         return tuple(self._replayed[0])
 
     @cached_property
+    def _on_table(self) -> frozenset[int]:
+        return frozenset(c for t in self._view.table for c in t.meld.cards)
+
+    @cached_property
     def held(self) -> tuple[frozenset[int], ...]:
         """Per seat: cards known in that hand (taken from the pile, not melded since)."""
         view = self._view
-        on_table = {c for t in view.table for c in t.meld.cards}
-        return tuple(frozenset(h - on_table) if s != view.seat else frozenset(view.hand)
+        return tuple(frozenset(h - self._on_table) if s != view.seat else frozenset(view.hand)
                      for s, h in enumerate(self._replayed[1]))
 
     @property
@@ -88,8 +91,7 @@ class Memory:
         return tuple(live)
 
     def _seen(self) -> set[int]:
-        view = self._view
-        return set(view.hand).union((c for t in view.table for c in t.meld.cards), self.pile)
+        return set(self._view.hand).union(self._on_table, self.pile)
 
     def next_seat(self) -> int:
         """Who plays after this player (R1: clockwise)."""

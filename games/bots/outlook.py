@@ -156,15 +156,17 @@ def _plans(counts, jokers, contract: Contract, live) -> list[tuple]:
     plans: list[tuple] = []
     best = [DEAD_SLOT * 4]
 
-    def priced(fixed, flexible) -> float:
+    def priced_sorted(fixed, ordered) -> float:
         # The hand's jokers fill the dearest flexible slots; draws must fill the rest.
-        kept = len(flexible) - jokers
-        return fixed + sum(sorted(flexible)[:kept]) if kept > 0 else fixed
+        kept = len(ordered) - jokers
+        return fixed + sum(ordered[:kept]) if kept > 0 else fixed
+
+    def priced(fixed, flexible) -> float:
+        return priced_sorted(fixed, sorted(flexible))
 
     def finish(fixed, flexible, run_losses, available, chosen_ranks):
-        flexible = sorted(flexible)
-        kept = len(flexible) - jokers  # as priced(), on the list sorted once for the plan too
-        cost = fixed + sum(flexible[:kept]) if kept > 0 else fixed
+        flexible = sorted(flexible)  # once, for the price and for the plan
+        cost = priced_sorted(fixed, flexible)
         if cost > best[0] + KEEP_PLANS_WITHIN:
             return
         best[0] = min(best[0], cost)

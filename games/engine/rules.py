@@ -93,7 +93,7 @@ def _draw(state: GameState, action: Draw):
     if action.source == DISCARD_PILE:
         card, taken = state.discard_pile[-1], state.discard_pile[-1]
         state = evolve(state, discard_pile=state.discard_pile[:-1],
-                        pile_log=state.pile_log + ((seat, card, True),))
+                       pile_log=state.pile_log + ((seat, card, True),))
         event = Event("drew", {"seat": seat, "from": action.source, "card": card_json(card)})
     else:
         card, taken = state.stock[-1], None
@@ -132,7 +132,7 @@ def _lay_off(state: GameState, action: LayOff, meld):
     seat = state.turn
     table = _set(state.table, action.meld, TableMeld(state.table[action.meld].owner, meld))
     state = evolve(state, table=table,
-                    hands=_set(state.hands, seat, _without(state.hands[seat], [action.card])))
+                   hands=_set(state.hands, seat, _without(state.hands[seat], [action.card])))
     event = Event("laid_off", {"seat": seat, "card": card_json(action.card),
                                "meld": table[action.meld].to_json(action.meld)})
     return _after_play(state, [event])
@@ -148,9 +148,9 @@ def _after_play(state: GameState, events: list[Event]):
 def _discard(state: GameState, action: Discard):
     seat = state.turn
     state = evolve(state, hands=_set(state.hands, seat,
-                                      _without(state.hands[seat], [action.card])),
-                    discard_pile=state.discard_pile + (action.card,),
-                    pile_log=state.pile_log + ((seat, action.card, False),))
+                                     _without(state.hands[seat], [action.card])),
+                   discard_pile=state.discard_pile + (action.card,),
+                   pile_log=state.pile_log + ((seat, action.card, False),))
     events = [Event("discarded", {"seat": seat, "card": card_json(action.card)})]
     if not state.hands[seat]:
         return _end_deal(state, events, went_out=seat)
@@ -159,7 +159,7 @@ def _discard(state: GameState, action: Discard):
 
 def _next_turn(state: GameState, events: list[Event]):
     state = evolve(state, turn=(state.turn + 1) % SEATS, phase=DRAW,
-                    turn_number=state.turn_number + 1, taken_from_discard=None)
+                   turn_number=state.turn_number + 1, taken_from_discard=None)
     if state.stock:
         return state, events
     return _rebuild_stock(state, events)
@@ -175,7 +175,7 @@ def _rebuild_stock(state: GameState, events: list[Event]):
     rebuilds = state.rebuilds + 1
     shuffled = Stream.of(state.seed, "reshuffle", state.deal, rebuilds).shuffle(list(under_top))
     state = evolve(state, stock=tuple(reversed(shuffled)),
-                    discard_pile=state.discard_pile[-1:], rebuilds=rebuilds)
+                   discard_pile=state.discard_pile[-1:], rebuilds=rebuilds)
     return state, events + [Event("stock_rebuilt", {"rebuild": rebuilds,
                                                     "stock_size": len(state.stock)})]
 
@@ -190,7 +190,7 @@ def _end_deal(state: GameState, events: list[Event], went_out: int | None):
         climbed=tuple(t is not None for t in state.laid_down_turn))
     totals = tuple(a + b for a, b in zip(state.penalties, deal_points, strict=True))
     state = evolve(state, penalties=totals,
-                    history=state.history + (result,), taken_from_discard=None)
+                   history=state.history + (result,), taken_from_discard=None)
     events = events + [Event("deal_ended", {**result.to_json(),
                                             "totals": list(state.penalties),
                                             "contracts": list(state.climbed)})]

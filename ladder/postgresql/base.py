@@ -1,10 +1,10 @@
 """Django's PostgreSQL backend, with a cheaper health check for pooled connections.
 
 With ``CONN_HEALTH_CHECKS`` and a pool, Django has psycopg's pool send an empty query before
-lending out each connection: a round trip to PostgreSQL for every request. At 1000 games on
-two cores that round trip alone cost the action endpoint a quarter of its p99 (151 ms without
-it, 203 ms with; scripts/load.py). This backend's pool asks the socket instead
-(:func:`check_idle_connection`).
+lending out each connection: a round trip to PostgreSQL for every request, and under load a
+wait for the interpreter's lock when it comes back (in one pair of 1000-game runs of
+scripts/load.py, p99 203 ms with it, 151 ms without). This backend's pool asks the socket
+instead (:func:`check_idle_connection`).
 """
 
 from __future__ import annotations
