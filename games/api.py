@@ -61,9 +61,10 @@ PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 def schema_shaped(body: dict) -> HttpResponse:
     """A 200 whose body the services already build in its response schema's shape.
 
-    django-ninja would validate the body against the schema and dump it again: a tenth of an
-    action's CPU (py-spy). The action answers this way; tests hold every such body to its
-    schema (tests/games/test_schema_shaped.py) and Schemathesis checks it over HTTP."""
+    django-ninja would validate the body against the schema and dump it again, 0.12-0.16 ms
+    of an action's 3.4 ms of CPU (scripts/action_cost.py). The action answers this way; tests
+    hold every such body to its schema (tests/games/test_schema_shaped.py) and Schemathesis
+    checks it over HTTP."""
     return HttpResponse(json.dumps(body, cls=NinjaJSONEncoder),
                         content_type="application/json; charset=utf-8")
 
