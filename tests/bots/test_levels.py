@@ -165,3 +165,44 @@ def test_hard_plays_the_clear_moves_without_searching():
     state = play(laid_down_scene(), (0, Draw("stock")))
     assert isinstance(decide("hard", state, strategy=hard), LayOff)
     assert hard.searches == []
+
+
+class ScriptedHard(Hard):
+    """Hard whose play-outs are priced from a script: per world, a value for each option."""
+
+    def __init__(self, script, **budget):
+        super().__init__(**budget)
+        object.__setattr__(self, "script", iter(script))
+        object.__setattr__(self, "worlds_seen", 0)
+
+    def _play_out(self, world, unseen, seat, action):
+        if action == self.first_option:
+            object.__setattr__(self, "row", next(self.script))
+            object.__setattr__(self, "worlds_seen", self.worlds_seen + 1)
+        return self.row[self.options.index(action)]
+
+    def _search(self, view, memory, rng, options):
+        object.__setattr__(self, "options", options)
+        object.__setattr__(self, "first_option", options[0])
+        return super()._search(view, memory, rng, options)
+
+
+def searched_choice(script, **budget):
+    hard = ScriptedHard(script, **budget)
+    thrown = decide("hard", out_soon_scene("5H"), strategy=hard)
+    return hard.options.index(Discard(thrown.card)), hard.worlds_seen
+
+
+def test_hard_overturns_normal_only_when_the_worlds_agree_on_a_better_discard():
+    steady = [(0.20 + w / 100, 0.21 + w / 100, 0.1) for w in range(8)]
+    assert searched_choice(steady, worlds=8, first_look=4) == (1, 8)
+    # Promising after four worlds, better on average after eight (+0.025), but spread over
+    # them: normal's choice stands.
+    up, down = (0.2, 0.3, 0.1), (0.3, 0.2, 0.1)
+    noisy = [up, down, up, up, down, up, down, up]
+    assert searched_choice(noisy, worlds=8, first_look=4) == (0, 8)
+
+
+def test_hard_stops_looking_when_no_alternative_shows_promise():
+    worse = [(0.3, 0.2 + w / 100, 0.1) for w in range(8)]
+    assert searched_choice(worse, worlds=8, first_look=4) == (0, 4)
