@@ -37,7 +37,7 @@ class Command(BaseCommand):
         parser.add_argument("--seed", default="tournament",
                             help="game seeds are SEED-0, SEED-1, ...")
         parser.add_argument("--hard-worlds", type=int, default=WORLDS,
-                            help=f"worlds hard imagines per decision (default {WORLDS})")
+                            help=f"worlds hard imagines per decision at most (default {WORLDS})")
         parser.add_argument("--hard-horizon", type=int, default=HORIZON_TURNS,
                             help=f"turns hard plays ahead (default {HORIZON_TURNS})")
         parser.add_argument("--every", type=int, default=0,
