@@ -142,7 +142,7 @@ class Hard:
 
 def _best_challenger(values: list[list[float]]) -> tuple[int, float]:
     """The alternative to ``values[0]`` with the highest paired t statistic, and that t."""
-    best, best_t = 0, float("-inf")
+    best, best_t = 0, -inf
     for i in range(1, len(values)):
         gains = [a - b for a, b in zip(values[i], values[0], strict=True)]
         if len(gains) < 2:

@@ -176,14 +176,13 @@ class ScriptedHard(Hard):
         object.__setattr__(self, "worlds_seen", 0)
 
     def _play_out(self, world, unseen, seat, action):
-        if action == self.first_option:
+        if action == self.options[0]:  # each world prices the options in order
             object.__setattr__(self, "row", next(self.script))
             object.__setattr__(self, "worlds_seen", self.worlds_seen + 1)
         return self.row[self.options.index(action)]
 
     def _search(self, view, memory, rng, options):
         object.__setattr__(self, "options", options)
-        object.__setattr__(self, "first_option", options[0])
         return super()._search(view, memory, rng, options)
 
 
