@@ -77,6 +77,11 @@ class Hard:
     def __call__(self, view: PlayerView, memory: Memory, rng: Stream) -> Action:
         if not any(p.laid_down for p in view.players):  # the deal's end is not in sight
             return normal.choose(view, memory, rng)
+        return self._decide(view, memory, rng)
+
+    def _decide(self, view: PlayerView, memory: Memory, rng: Stream) -> Action:
+        """Normal's lay-downs and lay-offs; a search of the draws and discards it hesitates
+        over."""
         if view.phase == DRAW:
             options = self._draws(view, memory, rng)
         else:
@@ -110,7 +115,7 @@ class Hard:
         Every option meets the same worlds, so each world gives a paired difference."""
         values: list[list[float]] = [[] for _ in options]
         for n in range(1, self.worlds + 1):
-            world = sample_world(view, memory, rng)
+            world = self._world(view, memory, rng)
             unseen = _unseen_counts(world)
             for i, action in enumerate(options):
                 values[i].append(self._play_out(world, unseen, view.seat, action))
@@ -118,6 +123,9 @@ class Hard:
                 return options[0]
         best, sureness = _best_challenger(values)
         return options[best] if sureness >= CONFIDENCE else options[0]
+
+    def _world(self, view: PlayerView, memory: Memory, rng: Stream) -> GameState:
+        return sample_world(view, memory, rng)
 
     def _play_out(self, world: GameState, unseen: list[int], seat: int,
                   action: Action) -> float:
