@@ -30,16 +30,12 @@ from dataclasses import dataclass, replace
 from functools import partial
 from multiprocessing import Pool
 from pathlib import Path
-from time import process_time
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.bots import STRATEGIES, Memory, hard, rng_for  # noqa: E402
-from games.bots.arena import DealRecord, GameRecord, Tally, schedule, wilson  # noqa: E402
-from games.bots.outlook import clear_memo  # noqa: E402
-from games.engine.rules import apply, new_game, places  # noqa: E402
-from games.engine.state import FINISHED, SEATS, GameState  # noqa: E402
-from games.engine.view import player_view  # noqa: E402
+from games.bots import STRATEGIES, Memory, hard  # noqa: E402
+from games.bots.arena import Tally, play_game_with, schedule, wilson  # noqa: E402
+from games.engine.state import GameState  # noqa: E402
 
 TO_THE_DEALS_END = 1000  # turns: more than any deal lasts (R20)
 
@@ -77,31 +73,11 @@ def _true_hands(state: GameState, rng) -> GameState:
                    stock=tuple(rng.shuffle(list(state.stock))))
 
 
-def play_game(seed: str, lineup: tuple[str, ...], searcher: Searcher) -> GameRecord:
-    """games.bots.arena.play_game, except that the searcher is handed the state."""
-    clear_memo()
-    started = process_time()
-    state, _ = new_game(seed)
-    times: list[list[float]] = [[] for _ in range(SEATS)]
-    deals = []
-    deal_rungs = tuple(state.rung(s) for s in range(SEATS))
-    while state.phase != FINISHED:
-        seat, deal, turn = state.turn, state.deal, state.turn_number
-        view = player_view(state, seat)
-        rng = rng_for(seed, seat, state.actions)
-        tick = process_time()
-        strategy = replace(searcher, truth=state) if lineup[seat] == "searcher" else STRATEGIES[
-            lineup[seat]]
-        action = strategy(view, Memory.from_view(view), rng)
-        times[seat].append((process_time() - tick) * 1000)
-        state, _ = apply(state, seat, action)
-        if state.deal != deal or state.phase == FINISHED:
-            result = state.history[-1]
-            deals.append(DealRecord(deal_rungs, result.climbed, turn, result.ending))
-            deal_rungs = tuple(state.rung(s) for s in range(SEATS))
-    return GameRecord(seed, tuple(lineup), state.climbed, state.penalties,
-                      tuple(places(state.climbed, state.penalties)), tuple(deals),
-                      tuple(tuple(t) for t in times), process_time() - started)
+def decide(state: GameState, seat: int, view, rng, lineup, searcher: Searcher):
+    """The searcher is handed the state it may peek at; the normal players only their view."""
+    if lineup[seat] == "searcher":
+        return replace(searcher, truth=state)(view, Memory.from_view(view), rng)
+    return STRATEGIES[lineup[seat]](view, Memory.from_view(view), rng)
 
 
 def main() -> int:
@@ -135,7 +111,7 @@ def main() -> int:
 
 def _play(game, searcher):
     seed, lineup = game
-    return play_game(seed, lineup, searcher)
+    return play_game_with(seed, lineup, partial(decide, lineup=lineup, searcher=searcher))
 
 
 if __name__ == "__main__":
