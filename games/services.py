@@ -34,7 +34,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import signals
-from games.bots import choose, rng_for
+from games.bots import choose, forget, rng_for
 from games.daily import day_has_ended
 from games.engine import (
     DRAW,
@@ -188,6 +188,13 @@ def act(public_id: str, player: Player, expected_version: int, action_data) -> P
 
 def _run_bots(game: Game, state: GameState, steps: list, messages: list) -> GameState:
     """R25: each bot sees only its PlayerView; R24: its chance comes from the game's seed."""
+    try:
+        return _play_bot_turns(game, state, steps, messages)
+    finally:
+        forget()
+
+
+def _play_bot_turns(game: Game, state: GameState, steps: list, messages: list) -> GameState:
     while state.phase != FINISHED and state.turn != PERSON:
         seat = state.turn
         view = player_view(state, seat)

@@ -21,6 +21,7 @@ from bisect import bisect_left
 from functools import lru_cache
 from itertools import accumulate
 from math import exp, log
+from threading import local
 
 from games.engine.cards import FACES, HIGH_ACE, is_joker
 from games.engine.contracts import GROUP, Contract
@@ -37,7 +38,7 @@ MEMO_SIZE = 4096  # enough for one decision's hands and the next; memory stays s
 
 # A slot that n live cards fit costs one draw plus the wait for one of those n cards.
 _SLOT_COST = [1.0 + 3.0 / (outs + 1) for outs in range(40)]
-_MEMO: dict = {}
+_MEMOS = local()  # a memo per thread: a server thread forgets its own (clear_memo)
 
 
 def slot_cost(outs: int) -> float:
@@ -108,19 +109,28 @@ def outlook(hand, contract: Contract, live) -> Outlook:
     again). ``live`` counts per face, jokers last, the cards that may still come
     (:class:`games.bots.memory.Memory`)."""
     key = (tuple(sorted(hand)), contract.rung, live)
-    found = _MEMO.get(key)
+    memo = _memo()
+    found = memo.get(key)
     if found is None:
-        if len(_MEMO) >= MEMO_SIZE:
-            _MEMO.clear()
-        found = _MEMO[key] = Outlook(hand, contract, live)
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        found = memo[key] = Outlook(hand, contract, live)
     return found
 
 
 def clear_memo() -> None:
-    """Forget the memoised outlooks: a tournament does before each game, so that its time owes
-    nothing to an identical game played just before (four bots of one level play each deal
-    four times alike, one per seat rotation)."""
-    _MEMO.clear()
+    """Forget this thread's memoised outlooks: a tournament does before each game, so that its
+    time owes nothing to an identical game played just before (four bots of one level play
+    each deal four times alike, one per seat rotation); a server after each request's bots."""
+    _memo().clear()
+
+
+def _memo() -> dict:
+    try:
+        return _MEMOS.memo
+    except AttributeError:
+        _MEMOS.memo = {}
+        return _MEMOS.memo
 
 
 def hand_counts(hand) -> tuple[list[int], int]:
