@@ -34,7 +34,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import signals
-from games.bots import choose, forget, rng_for
+from games.bots import choose, rng_for
+from games.bots.outlook import clear_memo
 from games.daily import day_has_ended
 from games.engine import (
     DRAW,
@@ -191,7 +192,7 @@ def _run_bots(game: Game, state: GameState, steps: list, messages: list) -> Game
     try:
         return _play_bot_turns(game, state, steps, messages)
     finally:
-        forget()
+        clear_memo()  # the next request is another game
 
 
 def _play_bot_turns(game: Game, state: GameState, steps: list, messages: list) -> GameState:

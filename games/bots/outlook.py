@@ -38,7 +38,16 @@ MEMO_SIZE = 4096  # enough for one decision's hands and the next; memory stays s
 
 # A slot that n live cards fit costs one draw plus the wait for one of those n cards.
 _SLOT_COST = [1.0 + 3.0 / (outs + 1) for outs in range(40)]
-_MEMOS = local()  # a memo per thread: a server thread forgets its own (clear_memo)
+
+
+class _Memos(local):
+    """A memo per thread: a server thread forgets its own (clear_memo)."""
+
+    def __init__(self):
+        self.memo: dict = {}
+
+
+_MEMOS = _Memos()
 
 
 def slot_cost(outs: int) -> float:
@@ -109,7 +118,7 @@ def outlook(hand, contract: Contract, live) -> Outlook:
     again). ``live`` counts per face, jokers last, the cards that may still come
     (:class:`games.bots.memory.Memory`)."""
     key = (tuple(sorted(hand)), contract.rung, live)
-    memo = _memo()
+    memo = _MEMOS.memo
     found = memo.get(key)
     if found is None:
         if len(memo) >= MEMO_SIZE:
@@ -121,16 +130,11 @@ def outlook(hand, contract: Contract, live) -> Outlook:
 def clear_memo() -> None:
     """Forget this thread's memoised outlooks: a tournament does before each game, so that its
     time owes nothing to an identical game played just before (four bots of one level play
-    each deal four times alike, one per seat rotation); a server after each request's bots."""
-    _memo().clear()
-
-
-def _memo() -> dict:
-    try:
-        return _MEMOS.memo
-    except AttributeError:
-        _MEMOS.memo = {}
-        return _MEMOS.memo
+    each deal four times alike, one per seat rotation); a server after each request's bots,
+    since the next request is another game (kept across requests, the memo held two thirds
+    of a server's long-lived objects, and full garbage collections took 25-155 ms under load
+    instead of 17-50 ms)."""
+    _MEMOS.memo.clear()
 
 
 def hand_counts(hand) -> tuple[list[int], int]:

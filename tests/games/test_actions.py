@@ -52,7 +52,7 @@ def test_a_discard_ends_the_turn_and_the_bots_play_until_it_is_mine_again(alice,
 
 def test_the_bots_forget_their_memo_once_they_have_played(alice):
     drawn = alice.act(alice.new_game(level="normal"), DRAW).json()["game"]
-    memo = outlook._memo()
+    memo = outlook._MEMOS.memo
 
     alice.act(drawn, {"type": "discard", "card": drawn["legal"]["discard"][0]})
 
