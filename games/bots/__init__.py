@@ -24,7 +24,6 @@ from games.engine.view import PlayerView
 
 from . import baseline, easy, hard, normal
 from .memory import Memory
-from .outlook import clear_memo
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -49,10 +48,3 @@ def choose(level: str, view: PlayerView, rng: Stream) -> Action:
         raise TypeError("a computer player sees a PlayerView, never the game state (R25)")
     return STRATEGIES[level](view, Memory.from_view(view), rng)
 
-
-def forget() -> None:
-    """Drop what the bots of this thread memoised while they decided. A server calls it once a
-    request's bots have played: the next request is another game, and the memo kept across
-    requests held two thirds of a server's long-lived objects, each one more for every full
-    garbage collection to walk (full collections of 25-155 ms under load, 17-50 ms without)."""
-    clear_memo()
