@@ -21,7 +21,10 @@ import sys
 import time
 
 from client import Player, simple_move
-from prodshape import PrivatePostgres, Shape, cpu_seconds, postgres_pids, say
+from prodshape import REPO, PrivatePostgres, Shape, cpu_seconds, postgres_pids, say
+
+sys.path.insert(0, str(REPO))
+from games.management import yardstick  # noqa: E402 (the repository is on the path now)
 
 
 def main() -> int:
@@ -78,6 +81,7 @@ def measure(shape: Shape, args) -> None:
     table = Table(base, args.games, args.level)
     for _ in range(args.warmup):
         table.act()
+    host_before_ms = yardstick.game_ms()
     server_before, postgres_before = cpu_seconds(server), postgres_cpu()
     latencies = sorted(table.act() for _ in range(args.actions))
     server_ms = (cpu_seconds(server) - server_before) * 1000 / args.actions
@@ -86,6 +90,7 @@ def measure(shape: Shape, args) -> None:
     print(f"CPU per action: uvicorn {server_ms:.2f} ms, PostgreSQL {postgres_ms:.2f} ms")
     print(f"latency: p50 {statistics.median(latencies):.2f} ms, "
           f"p99 {latencies[int(len(latencies) * 0.99)]:.2f} ms")
+    print(yardstick.describe(host_before_ms, yardstick.game_ms()))
 
 
 def postgres_cpu() -> float:

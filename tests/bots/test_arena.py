@@ -47,6 +47,7 @@ def test_the_command_prints_the_figures(capsys):
     out = capsys.readouterr().out
     assert out.startswith("4 games, 40 deals")
     assert "laid down" in out
+    assert out.splitlines()[-1].startswith("host yardstick: the reference game")
 
 
 def test_the_command_refuses_an_unknown_level():
@@ -58,7 +59,7 @@ def _without_times(report: str) -> list[str]:
     """The report's lines less the CPU times, which vary from run to run."""
     lines = []
     for line in report.splitlines():
-        if line.startswith("game CPU time"):
+        if line.startswith(("game CPU time", "host yardstick")):
             continue
         if line.split() and line.split()[0] in STRATEGIES:
             line = " ".join(line.split()[:-2])  # decision time p50 and p99

@@ -18,6 +18,7 @@ from games.engine import FINISHED, apply, contract_for, new_game, player_view, r
 from games.engine.cards import JOKERS, PACK
 from games.engine.melds import best_lay_down, holds_contract, lay_off_options
 from games.engine.rng import Stream
+from games.management import yardstick
 
 NATURALS = [c for c in PACK if c not in JOKERS]
 
@@ -77,6 +78,7 @@ class Command(BaseCommand):
         parser.add_argument("--seed", default="bench")
 
     def handle(self, *args, hands, games, level, seed, **options):
+        host_before_ms = yardstick.game_ms()
         rng = Stream.of(seed, "hands")
         holds, best, lay_offs, found = [], [], [], 0
         for i in range(hands):
@@ -104,3 +106,4 @@ class Command(BaseCommand):
             f"p90 {percentile(durations, 90) * 1e3:.0f} ms; "
             f"{statistics.median(actions):.0f} actions per game (median), "
             f"{per_action * 1e6:.0f} µs per action including the players' choices")
+        self.stdout.write(yardstick.describe(host_before_ms, yardstick.game_ms()))

@@ -7,11 +7,15 @@ for a real person. A finished game is replaced by a new one. Loopback only: ``--
 name this machine (127.0.0.0/8, localhost or [::1]); the run is bounded by ``--duration``.
 
 Setup (players and first games, created over HTTP with bounded concurrency) is not measured,
-nor is the ``--warmup``. Then it reports: requests/s, latency percentiles of the action
-endpoint (all actions, and draws and discards apart), errors by kind, and, when given the
-servers' process ids and the database name, their CPU and memory (from /proc) and the
-number of PostgreSQL connections (sampled every second). scripts/load.py starts the
-production shape and runs this against it.
+nor is the ``--warmup``. Then it reports: requests/s answered within the ``--duration`` and
+the actions/s the people asked for (what a server answering at once would get: a server that
+falls behind it serves a queue, and its latencies say so), latency percentiles of the action
+endpoint (all actions, and draws and discards apart; those still in flight when the window
+closes count too), errors by kind, and, when given the servers' process ids and the database
+name, their CPU and memory (from /proc) and the number of PostgreSQL connections (sampled
+every second). Beside them, the host yardstick (games.management.yardstick), taken with the
+servers idle before and after: what the host's speed was while the figures were taken.
+scripts/load.py starts the production shape and runs this against it.
 
 The HTTP client is a minimal keep-alive HTTP/1.1 client on asyncio streams, one connection
 per simulated person: the load generator shares the machine's two cores with the servers,
@@ -27,16 +31,20 @@ import contextlib
 import gc
 import ipaddress
 import json
+import math
 import os
 import random
 import resource
 import statistics
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from django.core.management.base import BaseCommand, CommandError
+
+from games.management import yardstick
 
 API = "/api/v1"
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
@@ -136,8 +144,13 @@ def simple_move(game: dict) -> dict:
 
 @dataclass
 class Stats:
+    """Every answer while measuring gives a latency, those in flight when the window closes
+    too (dropping them would drop the slowest); the rates count the answers inside it."""
+
     measuring: bool = False
+    window_end: float = math.inf  # time.monotonic()
     latencies_ms: dict[str, list[float]] = field(default_factory=dict)
+    answered_in_window: Counter = field(default_factory=Counter)  # by kind
     requests: int = 0
     errors: dict[str, int] = field(default_factory=dict)
     games_finished: int = 0
@@ -146,6 +159,8 @@ class Stats:
         if self.measuring:
             self.requests += 1
             self.latencies_ms.setdefault(kind, []).append(ms)
+            if time.monotonic() <= self.window_end:
+                self.answered_in_window[kind] += 1
 
     def error(self, kind: str) -> None:
         if self.measuring:
@@ -292,6 +307,7 @@ class Sampler:
         self.peak_rss: dict[str, float] = {name: 0.0 for name in groups}
         self.connections: list[int] = []
         self.wall_started = 0.0
+        self.cpu_in_window: dict[str, float] = {}
 
     def _cpu(self, pids) -> float:
         if isinstance(pids, PostgresCluster):
@@ -330,6 +346,7 @@ class Sampler:
                         (self.database,))
                     self.connections.append((await cur.fetchone())[0])
             await asyncio.sleep(1.0)
+        self.cpu_in_window = self.cpu_percent()  # not the idle last think times after it
         if conn is not None:
             await conn.close()
 
@@ -417,6 +434,7 @@ class Command(BaseCommand):
 
     async def run(self, targets, think, options) -> dict:
         stats = Stats()
+        host_before_ms = yardstick.game_ms()  # while the servers are idle
         people = [Person(*targets[i % len(targets)], options["level"], stats)
                   for i in range(options["games"])]
         setup_started = time.monotonic()
@@ -437,6 +455,7 @@ class Command(BaseCommand):
         started = time.monotonic()
         measure_from = started + options["warmup"]
         until = measure_from + options["duration"]
+        stats.window_end = until
         load_before = os.getloadavg()
 
         async def start_measuring():
@@ -448,17 +467,23 @@ class Command(BaseCommand):
         with collector_paused():
             await asyncio.gather(start_measuring(), *(p.play(until, think) for p in people))
         stats.measuring = False
-        wall = time.monotonic() - measure_from
+        host_after_ms = yardstick.game_ms()
+        window = options["duration"]
+        answered = stats.answered_in_window
+        actions_answered = answered["draw"] + answered["discard"]
         actions = sorted(stats.latencies_ms.get("draw", []) + stats.latencies_ms.get("discard", []))
         figures = {
             "games": options["games"], "level": options["level"], "think_s": think,
-            "duration_s": round(wall, 1), "servers": len(targets),
-            "requests": stats.requests, "requests_per_s": round(stats.requests / wall, 1),
-            "actions": len(actions), "actions_per_s": round(len(actions) / wall, 1),
+            "duration_s": window, "servers": len(targets),
+            "requests": stats.requests,
+            "requests_per_s": round(sum(answered.values()) / window, 1),
+            "actions": len(actions), "actions_per_s": round(actions_answered / window, 1),
+            # what the people would ask of a server that answered at once
+            "actions_asked_per_s": round(options["games"] / statistics.mean(think), 1),
             "games_finished": stats.games_finished,
             "errors": sum(stats.errors.values()), "errors_by_kind": stats.errors,
             "latency_ms": {},
-            "cpu_percent": {k: round(v, 1) for k, v in sampler.cpu_percent().items()},
+            "cpu_percent": {k: round(v, 1) for k, v in sampler.cpu_in_window.items()},
             "peak_rss_mib": {k: round(v, 1) for k, v in sampler.peak_rss.items()},
             "postgres_connections": ({"max": max(sampler.connections),
                                       "mean": round(statistics.mean(sampler.connections), 1)}
@@ -466,6 +491,7 @@ class Command(BaseCommand):
             "load_average_before": [round(x, 2) for x in load_before],
             "load_average_after": [round(x, 2) for x in os.getloadavg()],
             "setup_s": round(setup_s, 1),
+            "host_yardstick_ms": [round(host_before_ms), round(host_after_ms)],
         }
         for kind, values in [("action", actions)] + sorted(stats.latencies_ms.items()):
             values = sorted(values)
@@ -481,8 +507,9 @@ class Command(BaseCommand):
         w(f"\n== {f['games']} games ({f['level']} bots), one action every "
           f"{f['think_s'][0]:g}-{f['think_s'][1]:g} s each, {f['servers']} server(s), "
           f"{f['duration_s']} s measured")
-        w(f"requests/s {f['requests_per_s']}  actions/s {f['actions_per_s']}  "
-          f"({f['requests']} requests, {f['games_finished']} games finished)")
+        w(f"requests/s {f['requests_per_s']}  actions/s {f['actions_per_s']} of "
+          f"{f['actions_asked_per_s']} asked  ({f['requests']} requests, "
+          f"{f['games_finished']} games finished)")
         for kind, lat in f["latency_ms"].items():
             w(f"  {kind:8} n={lat['n']:6}  p50 {lat['p50']:7.1f} ms  p95 {lat['p95']:7.1f} ms  "
               f"p99 {lat['p99']:7.1f} ms  max {lat['max']:7.1f} ms")
@@ -493,3 +520,4 @@ class Command(BaseCommand):
             w(f"PostgreSQL connections to the database: max {f['postgres_connections']['max']}, "
               f"mean {f['postgres_connections']['mean']}")
         w(f"load average before {f['load_average_before']} after {f['load_average_after']}")
+        w(yardstick.describe(*f["host_yardstick_ms"]))

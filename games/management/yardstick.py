@@ -1,0 +1,28 @@
+"""A yardstick for the host, printed beside the benchmarks' own figures.
+
+The machines these benchmarks run on are shared, and their speed moves with the host as much
+as with the code: the same four normal bots' game took 131 ms of CPU on one machine and
+368 ms on the next (2026-12-01), although a bare loop of additions ran at the same speed on
+both. So the yardstick is a piece of this project's own work, a seeded game of four normal
+bots, which runs the same instructions every time: its CPU time now says how fast the host
+runs this kind of code, and lets a figure be set beside one from another run.
+"""
+
+from __future__ import annotations
+
+from statistics import median
+
+from games.bots.arena import play_game
+
+SEED = "yardstick"
+RUNS = 3
+
+
+def game_ms() -> float:
+    """CPU milliseconds of the reference game, the median of RUNS plays."""
+    return median(play_game(SEED, ("normal",) * 4).seconds for _ in range(RUNS)) * 1000
+
+
+def describe(before_ms: float, after_ms: float) -> str:
+    return (f"host yardstick: the reference game of four normal bots took {before_ms:.0f} ms "
+            f"of CPU before, {after_ms:.0f} ms after")
