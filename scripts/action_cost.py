@@ -7,6 +7,8 @@ allow; a discard runs the bots' turns), and prints the server's CPU per action (
 system, from /proc), PostgreSQL's (every backend's) and the latency percentiles. One request
 at a time, so the figures are the action path's own cost, not a queue's: the number to
 watch when changing that path, steadier than a load test's latencies on a shared machine.
+Last, the host yardstick (games.management.yardstick) before and after: compare two runs'
+figures next to theirs.
 
     .venv/bin/python scripts/action_cost.py --actions 2000
 

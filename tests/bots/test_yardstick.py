@@ -1,3 +1,5 @@
+from types import SimpleNamespace
+
 from games.bots.arena import play_game
 from games.management import yardstick
 
@@ -9,8 +11,19 @@ def test_the_reference_game_is_the_same_game_every_time():
         second.contracts, second.penalties, second.deals)
 
 
-def test_the_yardstick_is_the_reference_games_cpu_time():
-    assert yardstick.game_ms() > 0
+def test_the_yardstick_is_the_median_of_three_plays_in_milliseconds(monkeypatch):
+    plays = []
+
+    def play(seed, lineup):
+        plays.append((seed, lineup))
+        return SimpleNamespace(seconds=(0.1, 0.3, 0.2)[len(plays) - 1])
+
+    monkeypatch.setattr(yardstick, "play_game", play)
+    assert yardstick.game_ms() == 200.0
+    assert plays == [("yardstick", ("normal",) * 4)] * 3
+
+
+def test_the_yardstick_line_says_both_figures():
     assert yardstick.describe(131.4, 368.0) == (
         "host yardstick: the reference game of four normal bots took 131 ms of CPU before, "
         "368 ms after")

@@ -2,8 +2,8 @@
 
 Prints p50/p99 of the contract search and the lay-off search over random 11-card hands with up
 to three jokers (each the fastest of three runs), and the median/p90 time to simulate a whole
-ten-deal game of random legal players. Figures, not pass/fail: the machines are noisy, so
-quote medians and ratios.
+ten-deal game of random legal players, then the host yardstick (games.management.yardstick).
+Figures, not pass/fail: the machines are noisy, so quote medians and ratios.
 """
 
 from __future__ import annotations

@@ -7,15 +7,16 @@ for a real person. A finished game is replaced by a new one. Loopback only: ``--
 name this machine (127.0.0.0/8, localhost or [::1]); the run is bounded by ``--duration``.
 
 Setup (players and first games, created over HTTP with bounded concurrency) is not measured,
-nor is the ``--warmup``. Then it reports: requests/s answered within the ``--duration`` and
-the actions/s the people asked for (what a server answering at once would get: a server that
-falls behind it serves a queue, and its latencies say so), latency percentiles of the action
-endpoint (all actions, and draws and discards apart; those still in flight when the window
-closes count too), errors by kind, and, when given the servers' process ids and the database
-name, their CPU and memory (from /proc) and the number of PostgreSQL connections (sampled
-every second). Beside them, the host yardstick (games.management.yardstick), taken with the
-servers idle before and after: what the host's speed was while the figures were taken.
-scripts/load.py starts the production shape and runs this against it.
+nor is the ``--warmup``. Then it reports: successful answers per second within the
+``--duration`` and the actions/s the people asked for (what a server answering at once would
+get: a server that falls behind it serves a queue, and its latencies say so), latency
+percentiles of the action endpoint (all actions, and draws and discards apart; those still in
+flight when the window closes count too), errors by kind, and, when given the servers'
+process ids and the database name, their CPU and memory (from /proc, over the window) and the
+number of PostgreSQL connections (sampled every second). Last, the host yardstick
+(games.management.yardstick), taken with the servers idle before and after: how fast the
+host was while the figures were taken. scripts/load.py starts the production shape and runs
+this against it.
 
 The HTTP client is a minimal keep-alive HTTP/1.1 client on asyncio streams, one connection
 per simulated person: the load generator shares the machine's two cores with the servers,
@@ -148,19 +149,29 @@ class Stats:
     too (dropping them would drop the slowest); the rates count the answers inside it."""
 
     measuring: bool = False
-    window_end: float = math.inf  # time.monotonic()
+    window_start: float = 0.0  # time.monotonic(), set when measuring begins
+    window_end: float = math.inf
     latencies_ms: dict[str, list[float]] = field(default_factory=dict)
     answered_in_window: Counter = field(default_factory=Counter)  # by kind
     requests: int = 0
     errors: dict[str, int] = field(default_factory=dict)
     games_finished: int = 0
 
-    def record(self, kind: str, ms: float) -> None:
+    def begin(self, until: float) -> None:
+        self.measuring, self.window_start, self.window_end = True, time.monotonic(), until
+
+    def record(self, kind: str, ms: float, ok: bool = True) -> None:
         if self.measuring:
             self.requests += 1
             self.latencies_ms.setdefault(kind, []).append(ms)
-            if time.monotonic() <= self.window_end:
+            if ok and time.monotonic() <= self.window_end:
                 self.answered_in_window[kind] += 1
+
+    def rate(self, *kinds: str) -> float:
+        """Successful answers per second of the window, of these kinds (all: none named)."""
+        answered = self.answered_in_window
+        count = sum(answered[k] for k in kinds) if kinds else sum(answered.values())
+        return count / (self.window_end - self.window_start)
 
     def error(self, kind: str) -> None:
         if self.measuring:
@@ -182,7 +193,7 @@ class Person:
                 asyncio.IncompleteReadError) as exc:
             self.stats.error(f"{kind}: {type(exc).__name__}")
             return 0, {}
-        self.stats.record(kind, (time.perf_counter() - started) * 1000)
+        self.stats.record(kind, (time.perf_counter() - started) * 1000, ok=status < 400)
         if status >= 400:
             self.stats.error(f"{kind}: HTTP {status}")
         return status, data or {}
@@ -345,7 +356,7 @@ class Sampler:
                         "SELECT count(*) FROM pg_stat_activity WHERE datname = %s",
                         (self.database,))
                     self.connections.append((await cur.fetchone())[0])
-            await asyncio.sleep(1.0)
+            await asyncio.sleep(max(0.0, min(1.0, until - time.monotonic())))
         self.cpu_in_window = self.cpu_percent()  # not the idle last think times after it
         if conn is not None:
             await conn.close()
@@ -455,31 +466,29 @@ class Command(BaseCommand):
         started = time.monotonic()
         measure_from = started + options["warmup"]
         until = measure_from + options["duration"]
-        stats.window_end = until
         load_before = os.getloadavg()
 
         async def start_measuring():
             await asyncio.sleep(options["warmup"])
-            stats.measuring = True
+            stats.begin(until)
             sampler.begin()
             await sampler.run(until)
 
         with collector_paused():
             await asyncio.gather(start_measuring(), *(p.play(until, think) for p in people))
         stats.measuring = False
+        load_after = os.getloadavg()
         host_after_ms = yardstick.game_ms()
-        window = options["duration"]
-        answered = stats.answered_in_window
-        actions_answered = answered["draw"] + answered["discard"]
+        mean_think = statistics.mean(think)
         actions = sorted(stats.latencies_ms.get("draw", []) + stats.latencies_ms.get("discard", []))
         figures = {
             "games": options["games"], "level": options["level"], "think_s": think,
-            "duration_s": window, "servers": len(targets),
-            "requests": stats.requests,
-            "requests_per_s": round(sum(answered.values()) / window, 1),
-            "actions": len(actions), "actions_per_s": round(actions_answered / window, 1),
+            "duration_s": round(stats.window_end - stats.window_start, 1),
+            "servers": len(targets), "requests": stats.requests,
+            "requests_per_s": round(stats.rate(), 1),
+            "actions": len(actions), "actions_per_s": round(stats.rate("draw", "discard"), 1),
             # what the people would ask of a server that answered at once
-            "actions_asked_per_s": round(options["games"] / statistics.mean(think), 1),
+            "actions_asked_per_s": round(options["games"] / mean_think, 1) if mean_think else None,
             "games_finished": stats.games_finished,
             "errors": sum(stats.errors.values()), "errors_by_kind": stats.errors,
             "latency_ms": {},
@@ -489,7 +498,7 @@ class Command(BaseCommand):
                                       "mean": round(statistics.mean(sampler.connections), 1)}
                                      if sampler.connections else None),
             "load_average_before": [round(x, 2) for x in load_before],
-            "load_average_after": [round(x, 2) for x in os.getloadavg()],
+            "load_average_after": [round(x, 2) for x in load_after],
             "setup_s": round(setup_s, 1),
             "host_yardstick_ms": [round(host_before_ms), round(host_after_ms)],
         }
@@ -507,9 +516,10 @@ class Command(BaseCommand):
         w(f"\n== {f['games']} games ({f['level']} bots), one action every "
           f"{f['think_s'][0]:g}-{f['think_s'][1]:g} s each, {f['servers']} server(s), "
           f"{f['duration_s']} s measured")
-        w(f"requests/s {f['requests_per_s']}  actions/s {f['actions_per_s']} of "
-          f"{f['actions_asked_per_s']} asked  ({f['requests']} requests, "
-          f"{f['games_finished']} games finished)")
+        asked = f["actions_asked_per_s"]
+        w(f"requests/s {f['requests_per_s']}  actions/s {f['actions_per_s']}"
+          + (f" of {asked} asked" if asked else "")
+          + f"  ({f['requests']} requests, {f['games_finished']} games finished)")
         for kind, lat in f["latency_ms"].items():
             w(f"  {kind:8} n={lat['n']:6}  p50 {lat['p50']:7.1f} ms  p95 {lat['p95']:7.1f} ms  "
               f"p99 {lat['p99']:7.1f} ms  max {lat['max']:7.1f} ms")

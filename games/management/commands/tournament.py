@@ -59,7 +59,7 @@ class Command(BaseCommand):
         games_to_play = list(schedule(games, lineup, seed))
         play = partial(_play, strategies=strategies)
         tally = Tally()
-        host_before = yardstick.game_ms()
+        host_before_ms = yardstick.game_ms()
         if jobs == 1:
             self._tally(tally, map(play, games_to_play), every)
         else:
@@ -68,7 +68,7 @@ class Command(BaseCommand):
                 # first, so the tally (and every --every report) matches one job's.
                 self._tally(tally, pool.imap(play, games_to_play), every)
         self.stdout.write(tally.report())
-        self.stdout.write(yardstick.describe(host_before, yardstick.game_ms()))
+        self.stdout.write(yardstick.describe(host_before_ms, yardstick.game_ms()))
 
     def _tally(self, tally: Tally, records, every: int) -> None:
         for number, record in enumerate(records, start=1):
