@@ -6,18 +6,20 @@ with the host: 3.3 ms on one machine, 10.3 ms on the next, for the same code. Th
 counts the instructions instead. It runs the ASGI application in-process (``ladder.asgi``,
 production settings: PostgreSQL through the pool, Redis for the throttles and the channel
 layer) under ``valgrind --tool=callgrind``, and sends it requests as uvicorn would, one at a
-time: ``--games`` players each start a game of normal bots, then ``--actions`` actions are
-played in turn over those games (draw from the stock, discard the first card the view
-allows; a discard runs the bots' turns). Counted twice, with ``--warmup`` actions and with
-``--warmup`` + ``--actions``; the difference divided by ``--actions`` is one action's cost in
-the server process (PostgreSQL's and Redis's own work is not in it). Every run starts from a
-copy of one migrated database and draws its secrets (game seeds, tokens, ids) from a fixed
-seed, so both runs play the same games: the digest of the last views says so.
+time: ``--games`` players each start a game of normal bots and play ``--warmup`` actions in
+turn over those games (draw from the stock, discard the first card the view allows; a
+discard runs the bots' turns), then the counted requests: ``--actions`` more actions, or
+with ``--measure views`` as many reads of a game (``GET /games/{id}``). Counted twice,
+without and with the counted requests: the difference divided by their number is one
+request's cost in the server process (PostgreSQL's and Redis's own work is not in it). Every
+run starts from a copy of one migrated database and draws its secrets (game seeds, tokens,
+ids) from a fixed seed, so both runs play the same games: the digest of the last views says
+so.
 
     .venv/bin/python scripts/action_instructions.py --actions 200
 
 Needs valgrind, and PostgreSQL and Redis on 127.0.0.1 (the machine's; a private database
-and Redis database 10, dropped and flushed). About a minute per 100 actions.
+and Redis database 10, dropped and flushed). About 6 minutes with the defaults.
 """
 
 from __future__ import annotations
@@ -49,21 +51,26 @@ def main() -> int:
     parser.add_argument("--actions", type=int, default=200)
     parser.add_argument("--warmup", type=int, default=40)
     parser.add_argument("--games", type=int, default=10)
-    parser.add_argument("--play", nargs=2, type=int, metavar=("GAMES", "ACTIONS"),
+    parser.add_argument("--measure", choices=["actions", "views"], default="actions",
+                        help="what the counted requests are: actions, or reads of the game")
+    parser.add_argument("--play", nargs=3, type=int, metavar=("GAMES", "ACTIONS", "VIEWS"),
                         help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.play:  # the child that valgrind runs
         print(asyncio.run(play(*args.play)))
         return 0
+    views = args.measure == "views"
     migrate_template()
     try:
-        base, _ = count(args.games, args.warmup)
-        total, digest = count(args.games, args.warmup + args.actions)
+        base, _ = count(args.games, args.warmup, 0)
+        total, digest = count(args.games, args.warmup + (0 if views else args.actions),
+                              args.actions if views else 0)
     finally:
         drop(DATABASE)
         drop(TEMPLATE)
-    print(f"{args.actions} actions over {args.games} games of normal bots: "
-          f"{(total - base) / args.actions / 1e6:.2f} M instructions an action in the server "
+    what = "views (GET /games/{id})" if views else "actions"
+    print(f"{args.actions} {what} over {args.games} games of normal bots: "
+          f"{(total - base) / args.actions / 1e6:.2f} M instructions each in the server "
           f"process (the setup and {args.warmup} actions before: {base / 1e6:,.0f} M); "
           f"digest {digest}")
     return 0
@@ -96,15 +103,16 @@ def migrate_template() -> None:
                    cwd=REPO, env=env, check=True)
 
 
-def count(games: int, actions: int) -> tuple[int, str]:
-    """Instructions of a fresh server process that sets up and plays ``actions`` actions."""
+def count(games: int, actions: int, views: int) -> tuple[int, str]:
+    """Instructions of a fresh server process that sets up, plays ``actions`` actions and
+    reads ``views`` views."""
     drop(DATABASE)
     psql(f"CREATE DATABASE {DATABASE} TEMPLATE {TEMPLATE}")
     subprocess.run(["redis-cli", "-u", REDIS_URL, "flushdb"], check=True,
                    capture_output=True)
     run = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-         __file__, "--play", str(games), str(actions)],
+         __file__, "--play", str(games), str(actions), str(views)],
         cwd=REPO, env=server_env(), capture_output=True, text=True)
     found = re.search(r"Collected : (\d+)", run.stderr)
     if run.returncode != 0 or found is None:
@@ -112,7 +120,7 @@ def count(games: int, actions: int) -> tuple[int, str]:
     return int(found.group(1)), run.stdout.strip().splitlines()[-1]
 
 
-async def play(games: int, actions: int) -> str:
+async def play(games: int, actions: int, views: int) -> str:
     """In the child: the server in-process, requests one at a time; the last views' digest."""
     chance = random.Random("action-instructions")
     secrets.token_bytes = lambda nbytes=None: chance.randbytes(32 if nbytes is None else nbytes)
@@ -160,6 +168,9 @@ async def play(games: int, actions: int) -> str:
         answer = await call("POST", f"/games/{game['id']}/actions", token,
                             {"version": game["version"], "action": simple_move(game)})
         seat[1] = answer["game"]
+    for number in range(views):
+        token, game = seats[number % games]
+        await call("GET", f"/games/{game['id']}", token)
     await asyncio.sleep(0.5)  # the queued group sends go out before the loop closes
     digest = hashlib.sha256(repr([(g["id"], g["version"], g["phase"]) for _, g in seats])
                             .encode())
