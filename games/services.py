@@ -146,10 +146,9 @@ def start_game(player: Player, mode: str = Game.PRACTICE, level: str = "normal",
 
 
 def get_game(player: Player, public_id: str) -> Game:
-    try:
-        game = Game.objects.get(public_id=public_id, owner=player)
-    except Game.DoesNotExist:
-        raise GameNotFound(public_id) from None
+    game = select_row(Game, public_id=public_id, owner_id=player.pk)
+    if game is None:
+        raise GameNotFound(public_id)
     game.owner = player
     return game
 
