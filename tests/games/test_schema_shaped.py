@@ -1,5 +1,6 @@
-"""The action's answer skips django-ninja's validation (games.api.schema_shaped): every body it
-sends must be exactly what the schema would have dumped, over a whole game's phases."""
+"""The action's answer and a read of the game skip django-ninja's validation
+(games.api.schema_shaped): every body they send must be exactly what the schema would have
+dumped, over a whole game's phases."""
 
 from __future__ import annotations
 
@@ -7,23 +8,36 @@ import json
 
 from ninja.responses import NinjaJSONEncoder
 
-from games.schemas import ActionResult
+from games.schemas import ActionResult, GameView
 from tests.games.scripted import play_to_the_end
 
 
-def test_every_action_answer_is_what_its_schema_dumps(alice):
-    bodies = []
-    final = play_to_the_end(alice, alice.new_game("normal"),
-                            on_response=lambda r: bodies.append(r.content))
+def as_its_schema_dumps(schema, body: bytes) -> dict:
+    """What django-ninja would send: validate, dump, render with its encoder. Validation drops
+    unknown keys and refuses wrong types: equality with the body means neither happened."""
+    dumped = schema.model_validate_json(body).model_dump(by_alias=True, exclude_unset=True)
+    return json.loads(json.dumps(dumped, cls=NinjaJSONEncoder))
+
+
+def test_every_action_answer_and_game_read_is_what_its_schema_dumps(alice):
+    bodies, reads = [], []
+
+    def keep(response):
+        bodies.append(response.content)
+        game_id = json.loads(response.content)["game"]["id"]
+        read = alice.get(f"/games/{game_id}")
+        assert read.status_code == 200, read.content
+        reads.append(read.content)
+
+    final = play_to_the_end(alice, alice.new_game("normal"), on_response=keep)
     assert final["status"] == "finished"
     kinds = {event["t"] for body in bodies for event in json.loads(body)["events"]}
     assert {"laid_down", "laid_off", "deal_ended", "game_finished"} <= kinds
     for body in bodies:
-        # What django-ninja would send: validate, dump, render with its encoder. Validation
-        # drops unknown keys and refuses wrong types: equality means neither happened.
-        dumped = ActionResult.model_validate_json(body).model_dump(by_alias=True,
-                                                                   exclude_unset=True)
-        assert json.loads(body) == json.loads(json.dumps(dumped, cls=NinjaJSONEncoder))
+        assert json.loads(body) == as_its_schema_dumps(ActionResult, body)
+    for body, read in zip(bodies, reads, strict=True):
+        assert json.loads(read) == as_its_schema_dumps(GameView, read)
+        assert json.loads(read) == json.loads(body)["game"]
 
 
 def test_the_answer_is_json_with_a_charset(alice):
