@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 @pytest.mark.parametrize("error", [OperationalError, InterfaceError])
 def test_an_endpoint_whose_database_is_away_answers_503_with_retry_after(player, error):
     _, client = player
-    with mock.patch("games.services.Game.objects.get", side_effect=error("server closed")):
+    with mock.patch("games.services.select_row", side_effect=error("server closed")):
         response = client.get(f"{API}/games/abcdefghijklmnop")
 
     assert response.status_code == 503
