@@ -2,7 +2,7 @@
 
 One player, ten cards, one contract, drawing only from the stock (no table, no pile, nobody
 to go out first): how many draws until the hand holds its contract (R10)? Every deal is played
-by two discarders from the same cards:
+by three discarders from the same cards:
 
 - ``normal``: the normal player's price of each discard (``games.bots.normal.discard_order``
   without what needs a table: feeding the next player, someone about to go out);
@@ -16,7 +16,7 @@ by two discarders from the same cards:
 If the search holds contracts sooner than normal, normal's plan of its hand leaves something
 for a searcher to find; if not, the differences between players lie elsewhere. Prints, per
 discarder, the mean draws (a deal not done by ``--cap`` counts ``--cap`` + 1), the share done
-within 8 and 12 draws (a deal gives each player about 9), and the paired difference to normal
+within 8 and 12 draws (a deal gives each player about 10), and the paired difference to normal
 with its standard error.
 
     .venv/bin/python scripts/solitaire.py --deals 120 --jobs 2
@@ -35,36 +35,28 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.bots.memory import JOKER  # noqa: E402 (the repository is on the path now)
-from games.bots.normal import (  # noqa: E402
-    HOLDS_NEAR,
-    HOPELESS_DRAWS,
-    HOPELESS_PENALTY_WEIGHT,
-    PENALTY_WEIGHT,
-)
-from games.bots.outlook import outlook  # noqa: E402
-from games.engine.cards import FACES, PACK, is_joker, penalty_of  # noqa: E402
+from games.bots.normal import HOLDS_NEAR, penalty_weight  # noqa: E402 (the repository is on the path now)
+from games.bots.outlook import hand_counts, outlook  # noqa: E402
+from games.engine.cards import JOKERS, PACK, penalty_of  # noqa: E402
 from games.engine.contracts import TOP_RUNG, contract_for  # noqa: E402
 from games.engine.melds import holds_contract  # noqa: E402
 from games.engine.rng import Stream  # noqa: E402
 
 HAND = 10
-PACK_COUNTS = (2,) * FACES + (3,)  # per face, jokers last: two decks and three jokers (R2)
 DISCARDERS = ("normal", "search", "peek")
 
 
 def live_counts(seen) -> tuple[int, ...]:
-    live = list(PACK_COUNTS)
-    for card in seen:
-        live[JOKER if is_joker(card) else card % FACES] -= 1
-    return tuple(live)
+    """Per face, jokers last, the copies not in ``seen`` (R2: two decks, three jokers), as
+    :class:`games.bots.memory.Memory` counts the live cards."""
+    naturals, jokers = hand_counts(seen)
+    return (*(2 - n for n in naturals), len(JOKERS) - jokers)
 
 
 def ranked_discards(hand, contract, live) -> list[int]:
     """The hand's cards, the cheapest to throw first, as the normal player prices them."""
     plans = outlook(hand, contract, live)
-    hopeless = max(0.0, plans.distance - HOPELESS_DRAWS) / 3
-    weight = PENALTY_WEIGHT + HOPELESS_PENALTY_WEIGHT * hopeless
+    weight = penalty_weight(plans, urgency=0.0)  # nobody else is at the table to go out
     priced = sorted((plans.without(c) - weight * penalty_of(c), c) for c in set(hand))
     return [c for _, c in priced]
 
@@ -95,7 +87,8 @@ def search_discard(hand, contract, live, stock, gone, *, worlds, horizon, candid
     options = ranked_discards(hand, contract, live)[:candidates]
     if len(options) == 1:
         return options[0]
-    unseen = [c for c in PACK if c not in set(hand) | set(gone)]
+    seen = set(hand).union(gone)
+    unseen = [c for c in PACK if c not in seen]
     totals = dict.fromkeys(options, 0)
     for _ in range(1 if peek else worlds):
         world = stock if peek else rng.shuffle(unseen)

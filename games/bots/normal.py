@@ -21,7 +21,7 @@ from games.engine.state import DRAW
 from games.engine.view import PlayerView
 
 from .memory import Memory
-from .outlook import outlook
+from .outlook import Outlook, outlook
 from .tactics import feeding_risks, fits, going_out_soon, lay_down, lay_off, table_melds
 
 TAKE_MARGIN = 0.35  # what a stock draw is worth on average, in draws saved
@@ -105,17 +105,23 @@ def best_discard(view: PlayerView, memory: Memory) -> int:
 
 def discard_order(view: PlayerView, memory: Memory) -> list[tuple[float, int]]:
     """Every legal discard with its cost to this player (lower is better to throw)."""
-    weight = PENALTY_WEIGHT + URGENT_PENALTY_WEIGHT * going_out_soon(view)
     discards = view.legal.discards
     risks = feeding_risks(discards, view, memory)
     if view.me.laid_down:
         # Only penalties are at stake now: keep what will cost most if the deal ends.
         return [(FEEDING_POINTS * risks[c] - _burden_kept(c, view), c) for c in discards]
     plans = outlook(view.hand, view.me.contract, memory.live)
-    # A contract out of reach will not be laid down: its cards are only points to lose (R21).
-    weight += HOPELESS_PENALTY_WEIGHT * max(0.0, plans.distance - HOPELESS_DRAWS) / 3
+    weight = penalty_weight(plans, going_out_soon(view))
     return [(plans.without(c) - weight * penalty_of(c) + FEEDING_COST * risks[c], c)
             for c in discards]
+
+
+def penalty_weight(plans: Outlook, urgency: float) -> float:
+    """What a penalty point in hand is worth, in draws, before laying down: a little, more when
+    the deal may end soon (``urgency`` 0-1, :func:`going_out_soon`), and more when the
+    contract is out of reach, as its cards are then only points to lose (R21)."""
+    weight = PENALTY_WEIGHT + URGENT_PENALTY_WEIGHT * urgency
+    return weight + HOPELESS_PENALTY_WEIGHT * max(0.0, plans.distance - HOPELESS_DRAWS) / 3
 
 
 def _burden_kept(card: int, view: PlayerView) -> float:
