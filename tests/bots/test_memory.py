@@ -12,7 +12,7 @@ from games.engine.rng import Stream
 from .helpers import card, play, scene
 
 # The second game's slow deals (two random players) rebuild the stock twice (R20).
-LINEUPS = [(("normal", "easy", "random", "normal"), 0), (("random", "random", "easy", "normal"), 2)]
+LINEUPS = [(("normal", "easy", "random", "normal"), 0), (("random", "easy", "random", "normal"), 2)]
 
 
 def decision_points(seed, lineup):
