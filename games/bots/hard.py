@@ -20,8 +20,10 @@ with; and turns those into hard's chance of winning the game from the standings
 when the contracts are level (R22). Every choice meets the same worlds, so each world tells how
 much better one choice did than another; hard keeps the expert's choice unless those
 differences, over up to 8 worlds, say with confidence that another is better (it stops after 4
-when no other looks promising: 32 and 8 searched four times as long for no measured gain). A mean of a few worlds is mostly noise: overturning the choice
-on it made hard lose to the player it searched with (22.4 % of 2000 games).
+when no other looks promising). Up to 32 worlds, stopping after 8, took four times as long a
+game, and no budget has shown a gain over the search's own player beyond the noise (README).
+A mean of a few worlds is mostly noise: overturning the choice on it made hard lose to the
+player it searched with (22.4 % of 2000 games).
 
 The work is a fixed number of worlds and turns, never a wall-clock budget: the same view and
 the same rng give the same choice on any machine (R24).

@@ -2,8 +2,10 @@
 
 from typing import ClassVar
 
+from games.bots import normal
 from games.bots.hard import Hard
-from games.engine import Discard, Draw, LayDown, LayOff
+from games.bots.memory import Memory
+from games.engine import Discard, Draw, LayDown, LayOff, player_view
 
 from .helpers import card, decide, hand, play, scene, turns
 
@@ -16,6 +18,12 @@ def completing_scene():
     """Rung 1, two groups of three: the 9H on the pile makes the second group."""
     return scene(["7H 7S 7D 9C 9S 2D 4C 5H JD KS", *OTHERS], stock="AC AS 4D",
                  discard="6D.2 9H")
+
+
+def second_pair_scene():
+    """Rung 1: a group of sevens made, a pair of nines; the 4D on the pile pairs the lone 4C, a
+    second way to the second group, but worth less than a stock draw."""
+    return scene(["7H 7S 7D 9C 9S 2D 4C 5H JD KS", *OTHERS], stock="AC", discard="8C 4D")
 
 
 def feeding_scene(next_player_collects: bool):
@@ -68,6 +76,13 @@ def test_normal_takes_the_discard_that_completes_its_contract_and_lays_it_down()
 def test_normal_draws_blind_rather_than_take_a_card_its_contract_cannot_use():
     state = scene(["7H 7S 7D 9C 9S 2D 4C 5H JD KS", *OTHERS], stock="AC", discard="8C")
     assert decide("normal", state) == Draw("stock")
+
+
+def test_normal_takes_a_discard_that_helps_a_little_where_the_expert_draws_blind():
+    state = second_pair_scene()
+    view = player_view(state, 0)
+    assert decide("normal", state) == Draw("discard")
+    assert normal.EXPERT(view, Memory.from_view(view), None) == Draw("stock")
 
 
 def test_normal_does_not_throw_what_the_next_player_took_twice_from_the_pile():
@@ -133,12 +148,13 @@ class CountingHard(Hard):
         return super()._search(view, memory, rng, options)
 
 
-def test_hard_plays_as_normal_while_nobody_has_laid_down():
+def test_hard_plays_as_the_expert_while_nobody_has_laid_down():
     hard = CountingHard(worlds=2, horizon=4)
     hard.searches.clear()
     state = feeding_scene(next_player_collects=True)
     assert decide("hard", state, strategy=hard) == decide("normal", state)
     assert decide("hard", completing_scene(), strategy=hard) == Draw("discard")
+    assert decide("hard", second_pair_scene(), strategy=hard) == Draw("stock")
     assert hard.searches == []
 
 
