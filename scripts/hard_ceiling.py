@@ -9,7 +9,7 @@ searcher is hard's own search (games/bots/hard.py) with one thing changed, by ``
   deal's end. Normal needs no dice, so each play-out is exactly what would happen: the value
   of knowing everything.
 - ``hands`` PEEKS at the other hands only: hard's search as it is (after someone has laid
-  down, a round ahead, up to 32 worlds), but every world holds the true hands, the stock
+  down, a round ahead, up to 8 worlds), but every world holds the true hands, the stock
   shuffled. The value of inferring the hands perfectly from the opponents' play.
 - ``deep`` is honest: imagined worlds as hard's, but every draw and discard searched from the
   deal's start, each play-out to the deal's end (``--worlds`` at most). The value of a search

@@ -43,8 +43,9 @@ HOPELESS_PENALTY_WEIGHT = 0.06  # per penalty point, per 3 draws beyond that
 
 @dataclass(frozen=True)
 class Planner:
-    """A player of this module's plan, ``take_margin`` the draws a top discard must save beyond
-    what the stock would bring: 0 for the normal player, which takes any card that helps."""
+    """A player of this module's plan, ``take_margin`` the draws a top discard must save to be
+    taken: 0 for the normal player, which takes any card that helps; what a stock draw is worth
+    for the expert, which takes only a card that beats one."""
 
     take_margin: float = 0.0
 

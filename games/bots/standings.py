@@ -4,7 +4,8 @@ A climb is worth most when it decides the winner, penalty points when the contra
 ranking is by contracts completed, then by fewer penalty points. Given each seat's contracts
 and points so far, its chance of laying down in the current deal and its expected points in it,
 the rest of the game is modelled simply: in each deal to come a player on rung ``r`` lays down
-with the chance a normal player does (measured with the tournament command), and scores about
+with the chance an expert player does (measured with the tournament command when the normal
+level played as the expert does, before 2026-12-02), and scores about
 the mean penalty of a deal, with a known spread.
 """
 
@@ -15,8 +16,8 @@ from math import erf, sqrt
 from games.engine.contracts import TOP_RUNG
 from games.engine.state import DEALS
 
-# Share of deals in which a normal player on each rung lays the contract down (tournament of four
-# normal players; the rungs above 8 are seldom reached and take rung 7's figure).
+# Share of deals in which an expert player on each rung lays the contract down (tournament of four
+# expert players; the rungs above 8 are seldom reached and take rung 7's figure).
 CLIMB_CHANCE = (0.87, 0.72, 0.46, 0.62, 0.5, 0.4, 0.28, 0.45, 0.28, 0.28)
 PENALTY_PER_DEAL = 33.0  # mean points a player scores in a deal
 PENALTY_SPREAD = 30.0  # their standard deviation

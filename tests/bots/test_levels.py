@@ -152,7 +152,7 @@ def test_hard_plays_as_the_expert_while_nobody_has_laid_down():
     hard = CountingHard(worlds=2, horizon=4)
     hard.searches.clear()
     state = feeding_scene(next_player_collects=True)
-    assert decide("hard", state, strategy=hard) == decide("normal", state)
+    assert decide("hard", state, strategy=hard) == decide("hard", state, strategy=normal.EXPERT)
     assert decide("hard", completing_scene(), strategy=hard) == Draw("discard")
     assert decide("hard", second_pair_scene(), strategy=hard) == Draw("stock")
     assert hard.searches == []
@@ -208,11 +208,11 @@ def searched_choice(script, **budget):
     return hard.options.index(Discard(thrown.card)), hard.worlds_seen
 
 
-def test_hard_overturns_normal_only_when_the_worlds_agree_on_a_better_discard():
+def test_hard_overturns_the_expert_only_when_the_worlds_agree_on_a_better_discard():
     steady = [(0.20 + w / 100, 0.21 + w / 100, 0.1) for w in range(8)]
     assert searched_choice(steady, worlds=8, first_look=4) == (1, 8)
     # Promising after four worlds, better on average after eight (+0.025), but spread over
-    # them: normal's choice stands.
+    # them: the expert's choice stands.
     up, down = (0.2, 0.3, 0.1), (0.3, 0.2, 0.1)
     noisy = [up, down, up, up, down, up, down, up]
     assert searched_choice(noisy, worlds=8, first_look=4) == (0, 8)
