@@ -14,16 +14,17 @@ down holding only cards that fit nowhere), plays the choice in each world and le
 player play every seat for a round of the table or to the end of the deal. It then prices where
 that leaves everyone: a finished deal by its result, a running one by each player's chance to
 lay down (from the draws its contract still needs, how late it is and who has gone down
-already: a model fitted to games of normal players) and the points each is likely to be caught
+already: a model fitted to games of expert players) and the points each is likely to be caught
 with; and turns those into hard's chance of winning the game from the standings
 (:mod:`.standings`), so that a climb counts most when it decides the winner, and penalty points
 when the contracts are level (R22). Every choice meets the same worlds, so each world tells how
 much better one choice did than another; hard keeps the expert's choice unless those
 differences, over up to 8 worlds, say with confidence that another is better (it stops after 4
-when no other looks promising). Up to 32 worlds, stopping after 8, made a game 2.7 times as
-long, and no budget has shown the search a gain over the expert's own choices beyond the noise
-(README). A mean of a few worlds is mostly noise: overturning the choice on it made hard lose
-to the expert alone (22.4 % of 2000 games, when the normal level played as the expert does).
+when no other looks promising). Up to 32 worlds, stopping after 8, took 7.1 s a game against
+2.6 s (an 8-game probe against the 2000-game tournament), and no budget has shown the search
+a gain over the expert's own choices beyond the noise (README). A mean of a few worlds is
+mostly noise: overturning the choice on it made hard lose to the expert alone (22.4 % of 2000
+games, when the normal level played as the expert does).
 
 The work is a fixed number of worlds and turns, never a wall-clock budget: the same view and
 the same rng give the same choice on any machine (R24).

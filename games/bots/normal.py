@@ -68,7 +68,7 @@ def may_lay_down(view: PlayerView, memory: Memory) -> LayDown | None:
     return lay_down(view)
 
 
-def wants_top_discard(view: PlayerView, memory: Memory, take_margin: float = 0.0) -> bool:
+def wants_top_discard(view: PlayerView, memory: Memory, take_margin: float) -> bool:
     """Take the top discard when it completes the contract, or brings it nearer by more than
     ``take_margin`` draws; once down, when it can be laid off at once."""
     top = view.discard_top

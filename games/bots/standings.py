@@ -5,8 +5,8 @@ ranking is by contracts completed, then by fewer penalty points. Given each seat
 and points so far, its chance of laying down in the current deal and its expected points in it,
 the rest of the game is modelled simply: in each deal to come a player on rung ``r`` lays down
 with the chance an expert player does (measured with the tournament command when the normal
-level played as the expert does, before 2026-12-02), and scores about
-the mean penalty of a deal, with a known spread.
+level played as the expert does, before 2026-12-02), and scores about the mean penalty of a
+deal, with a known spread.
 """
 
 from __future__ import annotations

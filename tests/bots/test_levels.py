@@ -4,8 +4,7 @@ from typing import ClassVar
 
 from games.bots import normal
 from games.bots.hard import Hard
-from games.bots.memory import Memory
-from games.engine import Discard, Draw, LayDown, LayOff, player_view
+from games.engine import Discard, Draw, LayDown, LayOff
 
 from .helpers import card, decide, hand, play, scene, turns
 
@@ -80,9 +79,8 @@ def test_normal_draws_blind_rather_than_take_a_card_its_contract_cannot_use():
 
 def test_normal_takes_a_discard_that_helps_a_little_where_the_expert_draws_blind():
     state = second_pair_scene()
-    view = player_view(state, 0)
     assert decide("normal", state) == Draw("discard")
-    assert normal.EXPERT(view, Memory.from_view(view), None) == Draw("stock")
+    assert decide("hard", state, strategy=normal.EXPERT) == Draw("stock")
 
 
 def test_normal_does_not_throw_what_the_next_player_took_twice_from_the_pile():
