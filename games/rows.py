@@ -22,7 +22,8 @@ from django.db.models import Model
 def _database():
     """The default database's connection itself: ``django.db.connection`` is a proxy that
     looks the connection up in a thread-local on every attribute, and the field adapters
-    below read several attributes per value (the lookups were 4 % of an action's CPU)."""
+    below read several attributes per value: using it directly took an action from 11.35 to
+    10.66 M instructions (scripts/action_instructions.py, README "Production")."""
     return connections[DEFAULT_DB_ALIAS]
 
 
