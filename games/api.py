@@ -14,18 +14,17 @@ reason (schema, ``malformed_action``, ``unknown_action``, ``unknown_card``, or a
 
 from __future__ import annotations
 
-import json
 import re
 
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from ninja import Query, Router, Schema, Status
-from ninja.responses import NinjaJSONEncoder
 
 from games import services
 from games.api_daily import start_todays_daily
 from games.engine import IllegalAction
 from games.errors import ApiError, not_found
+from games.fastjson import dumps
 from games.identity import (
     PLAYER,
     PLAYER_OR_NEW_BROWSER,
@@ -65,7 +64,7 @@ def schema_shaped(body: dict) -> HttpResponse:
     of an action's 3.4 ms of CPU (scripts/action_cost.py). The action and a read of the game
     answer this way; tests hold every such body to its schema (tests/games/test_schema_shaped.py)
     and Schemathesis checks it over HTTP."""
-    return HttpResponse(json.dumps(body, cls=NinjaJSONEncoder),
+    return HttpResponse(dumps(body),
                         content_type="application/json; charset=utf-8")
 
 

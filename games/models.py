@@ -17,6 +17,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from games.engine import GameState
+from games.fastjson import ColumnDecoder, ColumnEncoder
 
 
 def new_player_id() -> str:
@@ -98,7 +99,8 @@ class Game(models.Model):
     engine_version = models.PositiveSmallIntegerField()
     status = models.CharField(max_length=10, choices=STATUSES, default=ACTIVE)
     version = models.PositiveIntegerField(default=0)  # actions applied == len(actions)
-    state = models.JSONField()  # GameState.to_json(): a cache of replay(seed, actions)
+    # GameState.to_json(): a cache of replay(seed, actions)
+    state = models.JSONField(encoder=ColumnEncoder, decoder=ColumnDecoder)
     # R23, the person's result, set when the game finishes:
     contracts = models.PositiveSmallIntegerField(null=True, blank=True)
     penalty = models.PositiveIntegerField(null=True, blank=True)
@@ -145,7 +147,7 @@ class GameAction(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
     index = models.PositiveIntegerField()  # 0-based; the action leaves the game at index + 1
     seat = models.PositiveSmallIntegerField()
-    action = models.JSONField()  # the engine's Action.to_json()
+    action = models.JSONField(encoder=ColumnEncoder, decoder=ColumnDecoder)  # Action.to_json()
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

@@ -22,6 +22,7 @@ from ninja.errors import HttpError, Throttled, ValidationError
 from games.api import router as games_router
 from games.api_accounts import router as accounts_router
 from games.api_daily import router as daily_router
+from games.fastjson import OrjsonRenderer
 from ladder.middleware import DATABASE_DOWN_ERRORS, database_unavailable_response
 from leaderboards.api import router as leaderboards_router
 
@@ -104,6 +105,7 @@ api = NinjaAPI(
     version="1",
     description="Play Ladder Rummy against computer players. Rules: see the rules page.",
     urls_namespace="api-v1",
+    renderer=OrjsonRenderer(),
 )
 install_error_handlers(api)
 
