@@ -144,7 +144,10 @@ class Game(models.Model):
 class GameAction(models.Model):
     """One applied action, in order: the log that ``replay`` rebuilds the game from."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
+    # No index of its own: the unique (game, index) below serves every lookup by game, and the
+    # log takes seven rows a turn.
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions",
+                             db_index=False)
     index = models.PositiveIntegerField()  # 0-based; the action leaves the game at index + 1
     seat = models.PositiveSmallIntegerField()
     action = models.JSONField(encoder=ColumnEncoder, decoder=ColumnDecoder)  # Action.to_json()

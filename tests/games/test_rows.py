@@ -58,3 +58,11 @@ def test_insert_rows_and_update_writes_both_in_one_statement_on_postgresql():
     logged = GameAction.objects.filter(game=game, index__gte=first).order_by("index")
     assert [(a.index, a.action) for a in logged] == [
         (first, {"type": "draw", "from": "stock"}), (first + 1, {"type": "draw", "from": "stock"})]
+
+
+def test_the_log_has_one_index_by_game_the_unique_one():
+    with connection.cursor() as cursor:
+        constraints = connection.introspection.get_constraints(cursor, GameAction._meta.db_table)
+    by_game = [c for c in constraints.values()
+               if (c["index"] or c["unique"]) and c["columns"][:1] == ["game_id"]]
+    assert [(c["columns"], c["unique"]) for c in by_game] == [(["game_id", "index"], True)]
