@@ -33,15 +33,11 @@ def select_row(model: type[Model], *, for_update: bool = False, **equals):
     ``for_update`` its ``select_for_update()`` (ignored where the database has no row locks:
     SQLite)."""
     connection = _database()
-    meta = model._meta
-    quote = connection.ops.quote_name
-    fields = [meta.get_field(name) for name in equals]
-    where = " AND ".join(f"{quote(field.column)} = %s" for field in fields)
+    statement, fields = _select(model, tuple(equals), for_update, connection.vendor)
     params = [field.get_db_prep_value(value, connection)
               for field, value in zip(fields, equals.values(), strict=True)]
-    lock = " FOR UPDATE" if for_update and connection.features.has_select_for_update else ""
     with connection.cursor() as cursor:
-        cursor.execute(f"{_select_all(model, connection.vendor)} WHERE {where}{lock}", params)
+        cursor.execute(statement, params)
         row = cursor.fetchone()
     if row is None:
         return None
@@ -53,10 +49,16 @@ def select_row(model: type[Model], *, for_update: bool = False, **equals):
 
 
 @cache
-def _select_all(model: type[Model], vendor: str) -> str:
-    quote = _database().ops.quote_name
-    columns = ", ".join(quote(field.column) for field in model._meta.concrete_fields)
-    return f"SELECT {columns} FROM {quote(model._meta.db_table)}"
+def _select(model: type[Model], names: tuple[str, ...], for_update: bool, vendor: str):
+    """The statement of :func:`select_row` and the fields its parameters are for."""
+    connection = _database()
+    quote = connection.ops.quote_name
+    meta = model._meta
+    fields = tuple(meta.get_field(name) for name in names)
+    columns = ", ".join(quote(field.column) for field in meta.concrete_fields)
+    where = " AND ".join(f"{quote(field.column)} = %s" for field in fields)
+    lock = " FOR UPDATE" if for_update and connection.features.has_select_for_update else ""
+    return f"SELECT {columns} FROM {quote(meta.db_table)} WHERE {where}{lock}", fields
 
 
 @cache
