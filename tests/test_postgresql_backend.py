@@ -71,3 +71,20 @@ def test_a_connection_on_a_descriptor_above_1023_is_checked_too(postgres_dsn):
         for fd in fillers:
             os.close(fd)
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+def test_timestamps_are_read_by_the_c_loader_as_django_reads_them(postgres_dsn):
+    from datetime import UTC, datetime, timedelta, timezone
+
+    from ladder.postgresql.base import UtcTimestamps
+
+    with connection.cursor() as cursor:
+        assert cursor.connection.adapters.get_loader(1184, psycopg.pq.Format.TEXT) is UtcTimestamps
+        cursor.execute("SET TIME ZONE 'UTC'")  # as Django sets every connection's
+        moments = [datetime(2026, 12, 2, 14, 5, 6, 789123, tzinfo=UTC),
+                   datetime(1999, 12, 31, 23, 59, 59, tzinfo=timezone(timedelta(hours=7))),
+                   datetime(2026, 1, 1, tzinfo=timezone(timedelta(hours=-5, minutes=-30)))]
+        cursor.execute("SELECT %s::timestamptz, %s::timestamptz, %s::timestamptz", moments)
+        read = cursor.fetchone()
+    assert list(read) == moments
+    assert all(moment.tzinfo is UTC for moment in read)
