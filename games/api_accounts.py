@@ -15,6 +15,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.http import HttpRequest, HttpResponse
+from django.utils import translation
 from ninja import Router, Schema, Status
 from pydantic import Field
 
@@ -60,10 +61,13 @@ def _refuse(exc: accounts.AccountError) -> ApiError:
              auth=PLAYER_OR_NEW_BROWSER)
 def register(request: HttpRequest, payload: Credentials, response: HttpResponse):
     """Keep this identity across devices: attach a username and password to it."""
+    # Django's password validators explain a weak password in the asker's language: the only
+    # translated text of the API, which goes past LocaleMiddleware (ladder.middleware).
     try:
-        accounts.clean_username(payload.username)  # refuse bad input before creating anyone
-        player = player_for_write(request, response)
-        accounts.register(player, payload.username, payload.password)
+        with translation.override(translation.get_language_from_request(request)):
+            accounts.clean_username(payload.username)  # refuse bad input before creating anyone
+            player = player_for_write(request, response)
+            accounts.register(player, payload.username, payload.password)
     except accounts.AccountError as exc:
         raise _refuse(exc) from None
     return Status(201, me_json(player))

@@ -25,13 +25,13 @@ import math
 import re
 import threading
 import time
-from functools import cache
 
 from django.conf import settings
 from django.core.cache import caches
 from django.core.cache.backends.redis import RedisCache
 from django.http import HttpRequest
 from ninja.throttling import BaseThrottle
+from redis.commands.core import Script
 
 logger = logging.getLogger(__name__)
 
@@ -82,10 +82,16 @@ if count == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
 return count
 """
 
+_increment: Script | None = None
 
-@cache
-def _increment_script(client):
-    return client.register_script(_INCREMENT)
+
+def _increment_script(client) -> Script:
+    """One Script (its text and sha) for every client: each call names the client it runs on,
+    and Django's own Redis cache makes a new client for every command."""
+    global _increment
+    if _increment is None:
+        _increment = client.register_script(_INCREMENT)
+    return _increment
 
 
 def _count(key: str, ttl_s: int) -> int:
@@ -93,8 +99,9 @@ def _count(key: str, ttl_s: int) -> int:
     Script loads the script again after a Redis restart). Elsewhere: ``add`` then ``incr``."""
     backend = caches["default"]
     if isinstance(backend, RedisCache):
-        script = _increment_script(backend._cache.get_client(write=True))
-        return int(script(keys=[backend.make_and_validate_key(key)], args=[ttl_s]))
+        client = backend._cache.get_client(write=True)
+        script = _increment_script(client)
+        return int(script(keys=[backend.make_and_validate_key(key)], args=[ttl_s], client=client))
     backend.add(key, 0, timeout=ttl_s)
     try:
         return backend.incr(key)

@@ -10,7 +10,9 @@ of an action's CPU in the server process (py-spy, scripts/action_cost.py). Here 
 messages and queues the message: an action went from 8.11 to 7.81 M instructions in the
 server process (scripts/action_instructions.py, where no websocket listens). The keys, the
 values and the capacity rule are channels-redis's own, so consumers read them as they would
-its own sends; everything else is its layer unchanged.
+its own sends; everything else is its layer unchanged. Two differences, with several Redis
+hosts: a member's old messages are expired on that member's host (channels-redis 4.3 asks
+the group's, or the previous host's), and a full channel is logged by ``ladder.channel_layer``.
 """
 
 from __future__ import annotations

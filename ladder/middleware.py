@@ -135,11 +135,12 @@ class DatabaseUnavailableMiddleware:
 
 class PagesOnly:
     """For a Django middleware that only the pages and the admin use: it lets requests under
-    ``/api/`` through untouched. The API reads no session, Django user, messages or language
-    (its identity is the bearer token or the player's own signed cookie, its text is not
-    translated); going past these four took an action from 8.42 to 8.11 M instructions in the
-    server process (scripts/action_instructions.py). Subclasses of Django's own, so the
-    admin's checks still find them."""
+    ``/api/`` through untouched. The API reads no session, Django user or messages (its
+    identity is the bearer token or the player's own signed cookie), and its one translated
+    text, a weak password's explanation, takes the asker's language itself
+    (games.api_accounts). Going past these four took an action from 8.42 to 8.11 M
+    instructions in the server process (scripts/action_instructions.py). Subclasses of
+    Django's own, so the admin's checks still find them."""
 
     def __call__(self, request: HttpRequest):
         if request.path_info.startswith(API_PREFIX):

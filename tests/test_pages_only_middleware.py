@@ -29,3 +29,16 @@ def test_the_admin_still_has_its_session_and_user(client, django_user_model):
     response = client.get("/admin/")
     assert response.status_code == 200
     assert response.wsgi_request.user == staff
+
+
+def test_a_weak_password_is_explained_in_the_askers_language(client):
+    def refusal(language):
+        response = client.post("/api/v1/account/register",
+                               {"username": "lucia", "password": "12345678"},
+                               content_type="application/json", HTTP_ACCEPT_LANGUAGE=language)
+        assert response.status_code == 422
+        return response.json()["error"]["message"]
+
+    english, spanish = refusal("en"), refusal("es")
+    assert "too common" in english
+    assert spanish != english and "común" in spanish

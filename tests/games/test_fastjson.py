@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy
 from ninja.responses import NinjaJSONEncoder
 
 from games import services
-from games.fastjson import dumps
+from games.fastjson import ColumnEncoder, dumps
 from tests.factories import player_with_token, practice_game
 
 BODY = {
@@ -53,3 +53,11 @@ def test_the_columns_hold_json_the_standard_library_reads():
         stored_actions = [json.loads(row[0]) for row in cursor.fetchall()]
     assert stored_state == game.state == game.load_state().to_json()
     assert stored_actions == [a.action for a in game.actions.order_by("index")]
+
+
+def test_the_column_encoder_sorts_and_indents_when_asked():
+    value = {"b": 1, "a": [1, 2]}
+    assert json.dumps(value, cls=ColumnEncoder) == '{"b":1,"a":[1,2]}'
+    assert json.dumps(value, cls=ColumnEncoder, sort_keys=True) == '{"a":[1,2],"b":1}'
+    assert json.loads(json.dumps(value, cls=ColumnEncoder, indent=2)) == value
+    assert "\n" in json.dumps(value, cls=ColumnEncoder, indent=2)

@@ -177,3 +177,17 @@ def test_on_redis_counting_goes_on_after_redis_forgets_the_script(settings):
     caches["default"]._cache.get_client(write=True).script_flush()  # as a restart would
     assert hit("identities", "flushed", now=601.0) is None
     assert hit("identities", "flushed", now=602.0) == pytest.approx(58.0)
+
+
+@pytest.mark.skipif(not settings_module.REDIS_URL, reason="needs REDIS_URL")
+def test_on_djangos_own_redis_cache_one_script_serves_every_client(settings):
+    from games import throttles
+
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                                   "LOCATION": settings_module.REDIS_URL}}
+    rates(settings, identities="2/m")
+    hit("identities", "stock-cache", now=600.0)
+    script = throttles._increment
+    assert hit("identities", "stock-cache", now=601.0) is None  # a second count, not a first
+    assert hit("identities", "stock-cache", now=602.0) is not None
+    assert throttles._increment is script
