@@ -132,7 +132,6 @@ class DatabaseUnavailableMiddleware:
         return None
 
 
-
 class PagesOnly:
     """For a Django middleware that only the pages and the admin use: it lets requests under
     ``/api/`` through untouched. The API reads no session, Django user or messages (its

@@ -26,6 +26,7 @@ from psycopg.pq import ConnStatus, Format
 from psycopg_pool import ConnectionPool
 
 TIMESTAMPTZ_OID = types["timestamptz"].oid
+_C_TIMESTAMPTZ = psycopg.adapters.get_loader(TIMESTAMPTZ_OID, Format.TEXT)  # C, if built
 
 
 def check_idle_connection(conn) -> None:
@@ -64,9 +65,6 @@ class UtcTimestamps(Loader):
 
     def load(self, data):
         return self._parse(data).replace(tzinfo=UTC)
-
-
-_C_TIMESTAMPTZ = psycopg.adapters.get_loader(TIMESTAMPTZ_OID, Format.TEXT)
 
 
 @cache

@@ -438,8 +438,8 @@ class Command(BaseCommand):
         soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
         if soft < options["games"] + 100:
             resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, options["games"] + 1000), hard))
-        # uvloop and orjson: the load generator shares the servers' two cores, and took 12-14 %
-        # of one with asyncio's own loop and the json module.
+        # uvloop and orjson: the load generator shares the servers' two cores, and took 11.5-13.4
+        # % of one with asyncio's own loop and the json module (9.5 % after, scripts/load.py).
         figures = uvloop.run(self.run(targets, think, options))
         self.report(figures, options)
         if options["json"]:
