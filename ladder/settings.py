@@ -157,8 +157,11 @@ TEMPLATES = [
 # --- Serving ----------------------------------------------------------------------------
 
 # Requests one server process runs at once (ladder/serving.py); the rest wait their turn.
-# Python runs one thread at a time, so more threads only cover waits on the database/Redis.
-HTTP_THREADS = env_int("HTTP_THREADS", 8)
+# Python runs one thread at a time, so more threads only cover waits on the database/Redis,
+# and each thread back from a wait queues for the interpreter's lock behind the others: on
+# two cores, three processes of 3-4 threads kept the 1000-game p99 near half of two processes
+# of 8 (README "Production").
+HTTP_THREADS = env_int("HTTP_THREADS", 4)
 
 # --- Database -------------------------------------------------------------------------
 

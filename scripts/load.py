@@ -1,6 +1,7 @@
-"""Load test of the production shape: ``manage.py loadtest`` against two uvicorn processes.
+"""Load test of the production shape: ``manage.py loadtest`` against three uvicorn processes.
 
-Starts the shape (scripts/prodshape.py: a dedicated database, two uvicorn processes, a Celery
+Starts the shape (scripts/prodshape.py: a dedicated database, ``--asgi`` uvicorn processes,
+by default three: one more than this machine's two cores, README "Production"; a Celery
 worker, PostgreSQL and Redis on loopback) with the identity and game-start limits off (one
 address creates every player) and the per-player action limit on, then runs the load test
 for each ``--games`` count and prints its figures. ``--no-pool`` runs the same without
@@ -29,7 +30,7 @@ def main() -> int:
     parser.add_argument("--warmup", type=float, default=10)
     parser.add_argument("--think", default="2-4")
     parser.add_argument("--level", default="normal")
-    parser.add_argument("--asgi", type=int, default=2, help="uvicorn processes")
+    parser.add_argument("--asgi", type=int, default=3, help="uvicorn processes")
     parser.add_argument("--no-pool", action="store_true")
     parser.add_argument("--fail-on-errors", action="store_true",
                         help="exit non-zero if any request failed (CI)")
