@@ -159,8 +159,8 @@ TEMPLATES = [
 # Requests one server process runs at once (ladder/serving.py); the rest wait their turn.
 # Python runs one thread at a time, so more threads only cover waits on the database/Redis,
 # and each thread back from a wait queues for the interpreter's lock behind the others: on
-# two cores, three processes of 3-4 threads kept the 1000-game p99 near half of two processes
-# of 8 (README "Production").
+# two cores, three processes of 4 threads had a 1000-game p99 a quarter to a half below two
+# processes of 8 (README "Processes and threads").
 HTTP_THREADS = env_int("HTTP_THREADS", 4)
 
 # --- Database -------------------------------------------------------------------------
