@@ -21,7 +21,7 @@ from django.middleware.csrf import get_token
 from ninja import Query, Router, Schema, Status
 
 from games import services
-from games.api_daily import start_todays_daily
+from games.api_common import ERRORS, me_json, start_todays_daily
 from games.engine import IllegalAction
 from games.errors import ApiError, not_found
 from games.fastjson import dumps
@@ -32,13 +32,12 @@ from games.identity import (
     new_token,
     player_for_write,
 )
-from games.models import Game, Player
+from games.models import Game
 from games.names import InvalidName, clean_name
 from games.schemas import (
     ActionRequest,
     ActionResult,
     CsrfToken,
-    Error,
     GameList,
     GameView,
     Hint,
@@ -53,7 +52,6 @@ from games.throttles import Throttle
 
 router = Router(tags=["games"], by_alias=True, exclude_unset=True)
 
-ERRORS = {400: Error, 401: Error, 403: Error, 404: Error, 422: Error, 429: Error}
 PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
@@ -92,12 +90,6 @@ def create_player(request: HttpRequest):
     token = new_token()
     player = services.create_player(token_hash=hash_token(token))
     return Status(201, {"id": player.public_id, "name": player.name, "token": token})
-
-
-def me_json(player: Player) -> dict:
-    user = player.user if player.user_id else None
-    return {"id": player.public_id, "name": player.name, "registered": user is not None,
-            "username": user.username if user else None, "created_at": player.created_at}
 
 
 @router.get("/me", response={200: Me, **ERRORS}, auth=PLAYER, tags=["players"])

@@ -19,8 +19,7 @@ from django.utils import translation
 from ninja import Router, Schema, Status
 from pydantic import Field
 
-from games import accounts
-from games.api import ERRORS, me_json
+from games.api_common import ERRORS, me_json
 from games.errors import ApiError
 from games.identity import (
     PLAYER,
@@ -31,6 +30,7 @@ from games.identity import (
     set_player_cookie,
 )
 from games.schemas import Error, Me, Out
+from games.services import accounts
 from games.throttles import Throttle, hit
 
 router = Router(tags=["accounts"], by_alias=True, exclude_unset=True)

@@ -9,7 +9,8 @@
     day nobody played, is 404.
 
 Starting the daily is ``POST /games {"mode": "daily"}`` (games.api), which calls
-:func:`start_todays_daily`: 201 with a new game, 200 with the one the player already has.
+:func:`games.api_common.start_todays_daily`: 201 with a new game, 200 with the one the player
+already has.
 """
 
 from __future__ import annotations
@@ -18,38 +19,18 @@ from datetime import date, datetime
 from typing import Literal
 
 from django.http import HttpRequest
-from ninja import Router, Status
-from ninja.throttling import BaseThrottle
+from ninja import Router
 from pydantic import BaseModel, Field
 
-from games import daily, services
+from games import daily
+from games.api_common import PLAYER_OR_ANONYMOUS, player_of
 from games.errors import ApiError
-from games.identity import BearerToken, PlayerCookie
-from games.models import DailyDeal, Player
+from games.models import DailyDeal
 from games.schemas import Error
+from games.services import deals
 
 router = Router(tags=["daily"])
 ERRORS = {401: Error, 404: Error, 422: Error}
-
-
-class Anonymous:
-    """The last resort on public reads: no identity is fine (``request.auth`` is this)."""
-
-    def __call__(self, request: HttpRequest):
-        return ANONYMOUS
-
-
-ANONYMOUS = "anonymous"
-PLAYER_OR_ANONYMOUS = [BearerToken(), PlayerCookie(), Anonymous()]
-
-
-def player_of(request: HttpRequest) -> Player | None:
-    return request.auth if isinstance(request.auth, Player) else None
-
-
-def client_address(request: HttpRequest) -> str:
-    """``REMOTE_ADDR``, or ``X-Forwarded-For`` as far as ``NINJA_NUM_PROXIES`` trusts it."""
-    return BaseThrottle().get_ident(request) or ""
 
 
 class DailyResult(BaseModel):
@@ -76,20 +57,10 @@ class Daily(BaseModel):
     attempt: DailyAttempt
 
 
-def start_todays_daily(request: HttpRequest, player: Player) -> Status:
-    """``POST /games {"mode": "daily"}``: 201 and a new game, or 200 and the player's game of
-    the day (one ranked attempt a day, R26)."""
-    attempt = daily.start_daily(player, client_address(request))
-    attempt.game.owner = player
-    if attempt.created:
-        return Status(201, services.game_view(attempt.played.game, attempt.played.state))
-    return Status(200, services.game_view(attempt.game))
-
-
 @router.get("/daily", response={200: Daily, **ERRORS}, auth=PLAYER_OR_ANONYMOUS)
 def get_daily(request: HttpRequest):
     """Today's daily: its commitment, when it ends, and your attempt at it."""
-    return daily.daily_json(daily.todays_deal(), player_of(request))
+    return daily.daily_json(deals.todays_deal(), player_of(request))
 
 
 @router.get("/daily/{day}", response={200: Daily, **ERRORS},
@@ -100,7 +71,7 @@ def get_daily_of(request: HttpRequest, day: date):
     if day > daily.today():
         raise ApiError(404, "not_found", "That day has not begun.")
     if day == daily.today():
-        deal = daily.todays_deal()
+        deal = deals.todays_deal()
     else:
         deal = DailyDeal.objects.filter(date=day).first()
         if deal is None:

@@ -10,7 +10,7 @@ Each event arrives as its own frame, ``{"v": version, "t": type, "d": {...}}``, 
 filtered for the person (R25) by :mod:`games.services`; events come in version order. A
 client that sees a gap in ``v`` re-fetches ``GET /api/v1/games/{id}``. Messages from the
 client are ignored. The socket joins the game's group again every few seconds
-(:class:`ladder.groups.GroupMember`), so a Redis restart does not leave it deaf.
+(:class:`games.groups.GroupMember`), so a Redis restart does not leave it deaf.
 """
 
 from __future__ import annotations
@@ -22,10 +22,10 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.http.request import validate_host
 
+from games.groups import GroupMember
 from games.identity import COOKIE_NAME, player_from_cookie, player_from_token
 from games.models import Game
 from games.services import group_name
-from ladder.groups import GroupMember
 
 CLOSE_NO_IDENTITY = 4401
 CLOSE_BAD_ORIGIN = 4403

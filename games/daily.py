@@ -3,9 +3,9 @@
 The deal
     A :class:`~games.models.DailyDeal` per UTC date: a secret random seed
     (``secrets.token_hex(32)``, never derived from the date) and its public commitment
-    ``sha256(seed)`` in hex. Celery beat calls :func:`prepare_deals` every hour, which creates
+    ``sha256(seed)`` in hex. Celery beat calls ``prepare_deals`` every hour, which creates
     today's and tomorrow's deals ahead of midnight; if beat did not run, the first request of
-    the day creates the day's deal (:func:`deal_for`, a ``get_or_create`` on the unique date,
+    the day creates the day's deal (``deal_for``, a ``get_or_create`` on the unique date,
     safe when many requests race). While the day runs the seed never leaves the server; once
     the day has ended (UTC) it is revealed (``GET /api/v1/daily/{date}``) and anyone can
     re-deal it with ``manage.py verify_daily`` and check it against the commitment (R24).
@@ -15,7 +15,7 @@ The deal
     streams (R24): only the person's own choices make games differ.
 
 The attempt
-    :func:`start_daily` starts today's daily for a player or returns the one they already
+    ``start_daily`` starts today's daily for a player or returns the one they already
     have: one attempt per player per day, enforced by the unique constraint on
     ``Game(owner, daily)`` (a racing second start hits it and gets the first game). The daily
     is played at :data:`DAILY_LEVEL` whatever level the client asks for, so everyone faces the
@@ -23,11 +23,15 @@ The attempt
     ``games.services.act`` refuses it (``daily_over``), since the seed is then public.
 
 The end of the day
-    :func:`close_ended_days` (beat, just after midnight; harmless to repeat) marks the ended
+    ``close_ended_days`` (beat, just after midnight; harmless to repeat) marks the ended
     days' deals revealed and closes their unfinished dailies as ``expired``. **An expired daily
     does not rank**: a score is the result of a whole game of ten deals (R22, R23). Ranking a
     partial game would reward stopping early, since every deal played can only add penalty
     points. The expired attempt still used up the day's one attempt.
+
+The writes named here (``deal_for``, ``prepare_deals``, ``start_daily``,
+``close_ended_days``) are in :mod:`games.services.deals`; this module is the day's clock
+and what it reads.
 
 Time
     "Today" is the UTC date of :func:`now`; tests patch ``games.daily.now``.
@@ -38,11 +42,9 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games.models import DailyDeal, Game, Player, sha256_hex
@@ -98,32 +100,6 @@ def commitment_of(seed: str) -> str:
     return sha256_hex(seed)
 
 
-def deal_for(day: date) -> DailyDeal:
-    """The deal of ``day``, created now if nobody made it yet (get_or_create: when several
-    requests race, one insert wins the unique date and the others read its row)."""
-    deal = DailyDeal.objects.filter(date=day).first()
-    if deal is not None:
-        return deal
-    seed = new_seed()
-    deal, _ = DailyDeal.objects.get_or_create(
-        date=day, defaults={"seed": seed, "commitment": commitment_of(seed)})
-    return deal
-
-
-def todays_deal() -> DailyDeal:
-    return deal_for(today())
-
-
-def prepare_deals() -> list[date]:
-    """Beat's job: make sure today's and tomorrow's deals exist. Returns the days it created."""
-    created = []
-    for day in (today(), today() + DAY):
-        if not DailyDeal.objects.filter(date=day).exists():
-            deal_for(day)
-            created.append(day)
-    return created
-
-
 def revealed_seed(deal: DailyDeal) -> str | None:
     """The seed once the deal's day has ended; None while it can still be played (R25)."""
     return deal.seed if has_ended(deal.date) else None
@@ -143,33 +119,6 @@ def attempt_of(player: Player | None, deal: DailyDeal) -> Game | None:
     if player is None:
         return None
     return Game.objects.filter(owner=player, daily=deal).defer("state").first()
-
-
-@dataclass
-class Attempt:
-    game: Game
-    created: bool
-    played: object | None = None  # games.services.Played when just started
-
-
-def start_daily(player: Player, address: str = "") -> Attempt:
-    """Today's daily for ``player``: a new game on the day's seed at DAILY_LEVEL, or the game
-    they already have (whatever its status). One per player per day: the database's unique
-    ``(owner, daily)`` constraint decides a race between two starts."""
-    from games import services  # services imports this module for the day's clock
-
-    deal = todays_deal()
-    existing = attempt_of(player, deal)
-    if existing is not None:
-        return Attempt(existing, created=False)
-    try:
-        with transaction.atomic():
-            played = services.start_game(
-                player, Game.DAILY, DAILY_LEVEL, daily=deal,
-                address_hash=address_hash(deal.date, address) if address else "")
-    except IntegrityError:
-        return Attempt(Game.objects.get(owner=player, daily=deal), created=False)
-    return Attempt(played.game, created=True, played=played)
 
 
 def attempt_json(game: Game | None) -> dict:
@@ -196,21 +145,3 @@ def daily_json(deal: DailyDeal, player: Player | None) -> dict:
         "seconds_left": max(0, int((ends_at - now()).total_seconds())),
         "attempt": attempt_json(attempt_of(player, deal)),
     }
-
-
-# --- The end of a day -------------------------------------------------------------------------
-
-
-def close_ended_days() -> dict:
-    """Beat's job after midnight (idempotent): mark every ended day's deal revealed and close
-    its unfinished dailies as ``expired``. An expired daily does not rank (see the module's
-    docstring). A game that an in-flight action finishes holds its row lock until it commits;
-    the update then sees it finished and leaves it be."""
-    current = today()
-    moment = now()
-    revealed = DailyDeal.objects.filter(date__lt=current, revealed_at__isnull=True).update(
-        revealed_at=moment)
-    expired = Game.objects.filter(
-        mode=Game.DAILY, status=Game.ACTIVE, daily__date__lt=current,
-    ).update(status=Game.EXPIRED, updated_at=moment)
-    return {"revealed": revealed, "expired": expired}

@@ -33,7 +33,7 @@ from django.utils import timezone
 from ninja.security import APIKeyCookie, HttpBearer
 from ninja.utils import check_csrf
 
-from games import errors
+from games import errors, services
 from games.models import Player, sha256_hex
 from games.rows import select_row
 
@@ -98,8 +98,7 @@ def player_from_token(token: str) -> Player | None:
 def touch(player: Player) -> Player:
     now = timezone.now()
     if now - player.last_seen_at > LAST_SEEN_RESOLUTION:
-        player.last_seen_at = now
-        Player.objects.filter(pk=player.pk).update(last_seen_at=now)
+        services.mark_seen(player, now)
     return player
 
 
@@ -168,10 +167,8 @@ PLAYER_OR_NEW_BROWSER = [BearerToken(), PlayerCookie(), NewBrowser()]
 
 def player_for_write(request: HttpRequest, response: HttpResponse) -> Player:
     """``request.auth`` as a player, creating one (and setting its cookie) for a new browser."""
-    from games.services import create_player
-
     if request.auth == NEW_BROWSER:
-        player = create_player()
+        player = services.create_player()
         set_player_cookie(response, player)
         request.auth = player
     return request.auth

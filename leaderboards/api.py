@@ -25,7 +25,7 @@ from ninja import Query, Router, Schema
 from pydantic import BaseModel, Field
 
 from games import daily
-from games.api_daily import PLAYER_OR_ANONYMOUS, player_of
+from games.api_common import PLAYER_OR_ANONYMOUS, player_of
 from games.errors import ApiError
 from games.identity import PLAYER
 from games.models import Player

@@ -11,7 +11,7 @@ shows. Each change arrives as one frame, after the change committed:
 
 Only today's (UTC) changes are forwarded: after midnight a client reloads the new day's board.
 Messages from the client are ignored. The socket rejoins the board's group every few seconds
-(:class:`ladder.groups.GroupMember`), so a Redis restart does not leave it deaf.
+(:class:`games.groups.GroupMember`), so a Redis restart does not leave it deaf.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from __future__ import annotations
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from games import daily
-from ladder.groups import GroupMember
+from games.groups import GroupMember
 from leaderboards.services import BOARD_GROUP
 
 

@@ -39,15 +39,3 @@ def flags_for(score: Score, game: Game) -> list[str]:
 def _identities_from(game: Game) -> int:
     return (Game.objects.filter(daily_id=game.daily_id, address_hash=game.address_hash)
             .values("owner_id").distinct().count())
-
-
-def flag_address_neighbours(game: Game) -> None:
-    """Once an address reaches the threshold, flag its earlier scores of the day as well."""
-    neighbours = (Score.objects.filter(game__daily_id=game.daily_id,
-                                       game__address_hash=game.address_hash)
-                  .exclude(game=game))
-    for score in neighbours:
-        if Score.SHARED_ADDRESS not in score.flags:
-            score.flags = [*score.flags, Score.SHARED_ADDRESS]
-            score.flagged = True
-            score.save(update_fields=["flags", "flagged"])

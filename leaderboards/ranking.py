@@ -1,4 +1,5 @@
-"""Boards: pages in rank order, a rank without counting the board, and the tallies behind it.
+"""Boards: pages in rank order, and a rank without counting the board (from the tallies that
+leaderboards.services keeps).
 
 A :class:`Board` is a day's listed scores (:func:`day_board`) or a week's sums
 (:func:`week_board`), both ordered by R22: contracts descending, penalty ascending, then the
@@ -19,12 +20,11 @@ from __future__ import annotations
 import base64
 import binascii
 import json
-from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from django.db import IntegrityError, connection, transaction
-from django.db.models import Count, F, Model, Q, QuerySet, Sum
+from django.db import connection
+from django.db.models import Count, Model, Q, QuerySet, Sum
 
 from leaderboards.models import DAY_ORDER, WEEK_ORDER, ContractTally, Score, Tally, WeekScore
 
@@ -184,41 +184,3 @@ def decode_cursor(cursor: str) -> tuple[int, int, datetime, int, int]:
                                      and 0 <= pk < BIGINT_LIMIT and 0 <= rank < BIGINT_LIMIT):
         raise InvalidCursor(cursor)
     return values
-
-
-# --- Tallies ----------------------------------------------------------------------------------
-
-
-class Tallies:
-    """Changes to the tallies collected during one transaction and written in one sorted
-    order, so that two transactions never take the same tally rows' locks in opposite orders
-    (which PostgreSQL would break as a deadlock)."""
-
-    def __init__(self) -> None:
-        self.deltas: dict[tuple[str, int, int], int] = defaultdict(int)
-
-    def add(self, board: str, contracts: int, penalty: int, delta: int) -> None:
-        self.deltas[(board, contracts, penalty)] += delta
-
-    def write(self) -> None:
-        by_contracts: dict[tuple[str, int], int] = defaultdict(int)
-        for (board, contracts, _penalty), delta in self.deltas.items():
-            by_contracts[(board, contracts)] += delta
-        for (board, contracts), delta in sorted(by_contracts.items()):
-            if delta:
-                _bump(ContractTally, delta, board=board, contracts=contracts)
-        for (board, contracts, penalty), delta in sorted(self.deltas.items()):
-            if delta:
-                _bump(Tally, delta, board=board, contracts=contracts, penalty=penalty)
-        self.deltas.clear()
-
-
-def _bump(model: type[Model], delta: int, **key) -> None:
-    row = model.objects.filter(**key)
-    if row.update(entries=F("entries") + delta):
-        return
-    try:
-        with transaction.atomic():
-            model.objects.create(**key, entries=delta)
-    except IntegrityError:  # another transaction created the row first
-        row.update(entries=F("entries") + delta)

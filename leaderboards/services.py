@@ -9,24 +9,25 @@ score.
 
 Locks: a player's row is locked (``SELECT ... FOR UPDATE``) before any of their scores change,
 so a finishing game and a moderator's action on the same player take turns; the tallies are
-written last, in one sorted order (leaderboards.ranking.Tallies).
+written last, in one sorted order (:class:`Tallies`).
 """
 
 from __future__ import annotations
 
+from collections import defaultdict
 from functools import partial
 
-from django.db import transaction
-from django.db.models import Count, Max, Sum
+from django.db import IntegrityError, transaction
+from django.db.models import Count, F, Max, Model, Sum
 from django.utils import timezone
 
 from games import daily
+from games.groups import group_send
 from games.models import Game, Player
 from games.names import random_name
-from ladder.groups import group_send
 from leaderboards import flags
-from leaderboards.models import ModerationLog, Score, WeekScore, week_of
-from leaderboards.ranking import Row, Tallies, day_board
+from leaderboards.models import ContractTally, ModerationLog, Score, Tally, WeekScore, week_of
+from leaderboards.ranking import Row, day_board
 
 BOARD_GROUP = "leaderboards.daily"  # the websocket group of today's board
 
@@ -75,7 +76,7 @@ def record_score(game: Game) -> Score | None:
     score.flagged = bool(score.flags)
     score.save(force_insert=True)
     if Score.SHARED_ADDRESS in score.flags:
-        flags.flag_address_neighbours(game)
+        _flag_address_neighbours(game)
     if score.listed:
         tallies = Tallies()
         tallies.add(score.day.isoformat(), score.contracts, score.penalty, +1)
@@ -83,6 +84,18 @@ def record_score(game: Game) -> Score | None:
         tallies.write()
         _announce_entry(score)
     return score
+
+
+def _flag_address_neighbours(game: Game) -> None:
+    """Once an address reaches the threshold, flag its earlier scores of the day as well."""
+    neighbours = (Score.objects.filter(game__daily_id=game.daily_id,
+                                       game__address_hash=game.address_hash)
+                  .exclude(game=game))
+    for score in neighbours:
+        if Score.SHARED_ADDRESS not in score.flags:
+            score.flags = [*score.flags, Score.SHARED_ADDRESS]
+            score.flagged = True
+            score.save(update_fields=["flags", "flagged"])
 
 
 def _refresh_week(player: Player, week: str, tallies: Tallies) -> None:
@@ -259,3 +272,41 @@ def _announce_removal(day, player: Player) -> None:
 def _publish(message: dict) -> None:
     """Never raises: it runs after commit (see games.services.publish)."""
     group_send(BOARD_GROUP, message)
+
+
+# --- Tallies ----------------------------------------------------------------------------------
+
+
+class Tallies:
+    """Changes to the tallies collected during one transaction and written in one sorted
+    order, so that two transactions never take the same tally rows' locks in opposite orders
+    (which PostgreSQL would break as a deadlock)."""
+
+    def __init__(self) -> None:
+        self.deltas: dict[tuple[str, int, int], int] = defaultdict(int)
+
+    def add(self, board: str, contracts: int, penalty: int, delta: int) -> None:
+        self.deltas[(board, contracts, penalty)] += delta
+
+    def write(self) -> None:
+        by_contracts: dict[tuple[str, int], int] = defaultdict(int)
+        for (board, contracts, _penalty), delta in self.deltas.items():
+            by_contracts[(board, contracts)] += delta
+        for (board, contracts), delta in sorted(by_contracts.items()):
+            if delta:
+                _bump(ContractTally, delta, board=board, contracts=contracts)
+        for (board, contracts, penalty), delta in sorted(self.deltas.items()):
+            if delta:
+                _bump(Tally, delta, board=board, contracts=contracts, penalty=penalty)
+        self.deltas.clear()
+
+
+def _bump(model: type[Model], delta: int, **key) -> None:
+    row = model.objects.filter(**key)
+    if row.update(entries=F("entries") + delta):
+        return
+    try:
+        with transaction.atomic():
+            model.objects.create(**key, entries=delta)
+    except IntegrityError:  # another transaction created the row first
+        row.update(entries=F("entries") + delta)

@@ -1,5 +1,5 @@
 """HTTP through ladder/serving.py (Django's WSGI handler on a thread pool under ASGI), and
-sends to Channels groups from those threads (ladder/groups.py)."""
+sends to Channels groups from those threads (games/groups.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.testing import HttpCommunicator
 
-from ladder import groups
+from games import groups
 from ladder.asgi import application
 from ladder.serving import ThreadedDjango
 
@@ -100,7 +100,7 @@ class RecordingLayer:
 
 @pytest.fixture
 def server_loop(monkeypatch):
-    """A running event loop in a thread, as the server's; ladder.groups forgets it after."""
+    """A running event loop in a thread, as the server's; games.groups forgets it after."""
     monkeypatch.setattr(groups, "_outbox", None)
     loop = asyncio.new_event_loop()
     thread = threading.Thread(target=loop.run_forever, daemon=True)

@@ -12,6 +12,10 @@
 
 Levels: ``easy``, ``normal``, ``hard`` (see their modules); ``random`` is a baseline for
 tournaments.
+
+``clear_memo()`` forgets what the bots memoised in this thread: the server calls it after each
+request's bot turns, since the next request is another game (games.bots.outlook says why).
+This module is the bots' public interface: the services import nothing else from games.bots.
 """
 
 from __future__ import annotations
@@ -24,6 +28,9 @@ from games.engine.view import PlayerView
 
 from . import baseline, easy, hard, normal
 from .memory import Memory
+from .outlook import clear_memo
+
+__all__ = ["LEVELS", "STRATEGIES", "Memory", "Strategy", "choose", "clear_memo", "rng_for"]
 
 LEVELS = ("easy", "normal", "hard")
 

@@ -28,14 +28,14 @@ from __future__ import annotations
 import logging
 import secrets
 from dataclasses import dataclass, field
+from datetime import datetime
 from functools import partial
 
 from django.db import transaction
 from django.utils import timezone
 
 from games import signals
-from games.bots import choose, rng_for
-from games.bots.outlook import clear_memo
+from games.bots import choose, clear_memo, rng_for
 from games.daily import day_has_ended
 from games.engine import (
     DRAW,
@@ -57,10 +57,10 @@ from games.engine import (
     result_json,
 )
 from games.engine.cards import card_id, face_of
+from games.groups import group_send
 from games.models import DailyDeal, Game, GameAction, Player
 from games.names import clean_name, random_name
 from games.rows import insert_rows, insert_rows_and_update, select_row
-from ladder.groups import group_send
 
 logger = logging.getLogger(__name__)
 
@@ -108,6 +108,12 @@ def create_player(*, token_hash: str | None = None, name: str | None = None) -> 
     return Player.objects.create(name=name or random_name(), token_hash=token_hash)
 
 
+def mark_seen(player: Player, moment: datetime) -> None:
+    """When the player was last seen (games.identity calls this at most every ten minutes)."""
+    player.last_seen_at = moment
+    Player.objects.filter(pk=player.pk).update(last_seen_at=moment)
+
+
 def rename_player(player: Player, raw_name: str) -> Player:
     """Raises games.names.InvalidName."""
     player.name = clean_name(raw_name)
@@ -121,8 +127,8 @@ def rename_player(player: Player, raw_name: str) -> Player:
 def start_game(player: Player, mode: str = Game.PRACTICE, level: str = "normal", *,
                daily: DailyDeal | None = None, address_hash: str = "") -> Played:
     """A new game: the deal, then the bots up to the person's first turn. A practice game gets
-    a secret random seed; a daily (mode "daily", started by games.daily.start_daily, which
-    passes the day's deal) plays the day's seed (R26, DESIGN §7)."""
+    a secret random seed; a daily (mode "daily", started by games.services.deals.start_daily,
+    which passes the day's deal) plays the day's seed (R26, DESIGN §7)."""
     if (mode == Game.DAILY) != (daily is not None) or mode not in (Game.PRACTICE, Game.DAILY):
         raise ModeUnavailable(mode)
     if level not in LEVELS:
@@ -258,7 +264,7 @@ def _after_commit(game: Game, messages: list[dict]) -> None:
 def publish(game_public_id: str, messages: list[dict]) -> None:
     """Send the events to the game's websocket group (games.consumers forwards them).
 
-    Never raises (ladder.groups logs a failed send): it runs after commit, when the action
+    Never raises (games.groups logs a failed send): it runs after commit, when the action
     is already acknowledged, and the HTTP response is the source of truth. (A raising
     ``on_commit(partial(...), robust=True)`` callback also turned into a 500: Django logs it
     with ``func.__qualname__``, which a ``partial`` lacks.) With Redis down the events are

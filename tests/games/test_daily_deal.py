@@ -12,8 +12,8 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from games import daily
 from games.models import DailyDeal, sha256_hex
+from games.services import deals
 from games.tasks import close_ended_dailies, prepare_daily_deals
 from tests.leaderboards.factories import Clock, api
 
@@ -64,9 +64,9 @@ def test_the_beat_schedule_runs_both_jobs_every_hour_in_utc():
 
 @pytest.mark.django_db
 def test_seeds_are_random_secrets_and_the_commitment_is_their_sha256(clock):
-    deals = [daily.deal_for(DAY + timedelta(days=i)) for i in range(3)]
-    assert len({d.seed for d in deals}) == 3
-    for deal in deals:
+    made = [deals.deal_for(DAY + timedelta(days=i)) for i in range(3)]
+    assert len({d.seed for d in made}) == 3
+    for deal in made:
         assert re.fullmatch(r"[0-9a-f]{64}", deal.seed)
         assert deal.commitment == sha256_hex(deal.seed) != deal.seed
         assert str(deal.date) not in deal.seed
@@ -84,7 +84,7 @@ def test_the_revealed_seed_verifies_against_the_commitment_published_during_the_
 
 @pytest.mark.django_db
 def test_the_close_task_marks_ended_days_revealed(clock):
-    daily.deal_for(DAY)
+    deals.deal_for(DAY)
     clock.advance(days=1)
     assert close_ended_dailies.apply().get() == {"revealed": 1, "expired": 0}
     assert DailyDeal.objects.get(date=DAY).revealed_at == clock.moment
@@ -101,7 +101,7 @@ def test_racing_first_requests_create_one_deal(clock):
     def first_request():
         try:
             barrier.wait(timeout=10)
-            found.append(daily.deal_for(DAY).pk)
+            found.append(deals.deal_for(DAY).pk)
         except Exception as exc:  # reported below
             errors.append(exc)
         finally:

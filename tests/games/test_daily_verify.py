@@ -9,9 +9,10 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from games import daily, services
+from games import services
 from games.management.commands.verify_daily import deals_of
 from games.models import sha256_hex
+from games.services import deals
 from tests.leaderboards.factories import Clock, player
 from tests.leaderboards.play import play_to_the_end
 
@@ -45,24 +46,24 @@ def test_a_wrong_commitment_is_a_mismatch():
 
 
 def test_the_deals_are_the_engines_deals_and_differ_between_seeds():
-    deals = deals_of(SEED)
-    assert [d["deal"] for d in deals] == list(range(1, 11))
-    for deal in deals:
+    dealt = deals_of(SEED)
+    assert [d["deal"] for d in dealt] == list(range(1, 11))
+    for deal in dealt:
         assert [len(hand) for hand in deal["hands"]] == [10, 10, 10, 10]
         cards = [c for hand in deal["hands"] for c in hand] + [deal["upcard"]]
         assert len(set(cards)) == 41
-    assert [d["dealer"] for d in deals] == [(deals[0]["dealer"] + i) % 4 for i in range(10)]
-    assert deals_of(SEED) == deals
-    assert deals_of(SEED[::-1])[0]["hands"] != deals[0]["hands"]
+    assert [d["dealer"] for d in dealt] == [(dealt[0]["dealer"] + i) % 4 for i in range(10)]
+    assert deals_of(SEED) == dealt
+    assert deals_of(SEED[::-1])[0]["hands"] != dealt[0]["hands"]
 
 
 @pytest.mark.django_db
 def test_the_verified_deals_are_the_deals_a_player_of_that_day_was_dealt(clock):
     someone, _ = player()
-    game = play_to_the_end(daily.start_daily(someone).game)
+    game = play_to_the_end(deals.start_daily(someone).game)
     clock.advance(days=1)
     played = services.replay_of(game)["deals"]
-    verified = deals_of(daily.deal_for(DAY).seed)
+    verified = deals_of(deals.deal_for(DAY).seed)
     assert len(played) == 10
     for mine, check in zip(played, verified, strict=True):
         assert mine["dealer"] == check["dealer"]
@@ -72,7 +73,7 @@ def test_the_verified_deals_are_the_deals_a_player_of_that_day_was_dealt(clock):
 
 @pytest.mark.django_db
 def test_by_date_it_checks_a_revealed_day_and_refuses_a_running_one(clock):
-    daily.deal_for(DAY)
+    deals.deal_for(DAY)
     with pytest.raises(CommandError, match="still running"):
         verify("--date", str(DAY))
     clock.advance(days=1)

@@ -60,11 +60,11 @@ def test_a_worker_creates_the_days_deals_from_the_beat_task(monkeypatch, worker_
 
 @pytest.mark.django_db(transaction=True)
 def test_a_worker_closes_an_ended_day(monkeypatch, worker_queue):
-    from games import daily
+    from games.services import deals
 
     clock = Clock(monkeypatch)
     clock.set_day(DAY)
-    game = daily.start_daily(player()[0]).game
+    game = deals.start_daily(player()[0]).game
     clock.advance(days=1)
     result = close_ended_dailies.apply_async(queue=worker_queue)
     assert result.get(timeout=30) == {"revealed": 1, "expired": 1}

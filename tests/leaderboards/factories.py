@@ -22,6 +22,7 @@ from games import daily, services
 from games.engine import ENGINE_VERSION
 from games.identity import hash_token, new_token
 from games.models import Game, GameAction, Player
+from games.services import deals
 from games.signals import game_finished
 
 API = "/api/v1"
@@ -81,7 +82,7 @@ def finished_daily(owner: Player, day: date, contracts: int, penalty: int,
                    person_actions: int = 0) -> Game:
     """A finished daily of ``day`` with this result; its score is recorded by the
     leaderboard's game_finished receiver, inside the same transaction."""
-    deal = daily.deal_for(day)
+    deal = deals.deal_for(day)
     finished_at = finished_at or datetime.combine(day, NOON, tzinfo=UTC)
     with transaction.atomic():
         game = Game.objects.create(

@@ -21,7 +21,7 @@ class DeadLayer:
 def test_an_action_is_acknowledged_when_its_events_cannot_be_published(player, caplog):
     owner, client = player
     game = practice_game(owner)
-    with mock.patch("ladder.groups.get_channel_layer", return_value=DeadLayer()):
+    with mock.patch("games.groups.get_channel_layer", return_value=DeadLayer()):
         response = post_json(client, f"/games/{game.public_id}/actions", {
             "version": game.version, "action": {"type": "draw", "from": "stock"}})
 

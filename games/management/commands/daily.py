@@ -13,6 +13,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from games import daily
 from games.models import DailyDeal, Game
+from games.services import deals
 
 
 class Command(BaseCommand):
@@ -24,10 +25,10 @@ class Command(BaseCommand):
 
     def handle(self, *args, job: str, date=None, **options) -> None:
         if job == "prepare":
-            created = daily.prepare_deals()
+            created = deals.prepare_deals()
             self.stdout.write(f"created: {', '.join(d.isoformat() for d in created) or 'none'}")
         elif job == "close":
-            counts = daily.close_ended_days()
+            counts = deals.close_ended_days()
             self.stdout.write(f"revealed {counts['revealed']} day(s), "
                               f"expired {counts['expired']} unfinished daily game(s)")
         else:
