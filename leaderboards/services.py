@@ -17,6 +17,9 @@ from __future__ import annotations
 from collections import defaultdict
 from functools import partial
 
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group, Permission
+from django.contrib.auth.password_validation import validate_password
 from django.db import IntegrityError, transaction
 from django.db.models import Count, F, Max, Model, Sum
 from django.utils import timezone
@@ -274,7 +277,40 @@ def _publish(message: dict) -> None:
     group_send(BOARD_GROUP, message)
 
 
-# --- Tallies ----------------------------------------------------------------------------------
+# --- Moderators ---------------------------------------------------------------------------------
+
+MODERATORS = "moderators"
+PERMISSIONS = [
+    ("games", "view_player"), ("games", "change_player"), ("games", "view_game"),
+    ("games", "view_gameaction"), ("games", "view_dailydeal"),
+    ("leaderboards", "view_score"), ("leaderboards", "change_score"),
+    ("leaderboards", "view_moderationlog"),
+]
+
+
+def _moderators_group() -> Group:
+    group, _ = Group.objects.get_or_create(name=MODERATORS)
+    group.permissions.set([Permission.objects.get(content_type__app_label=app, codename=code)
+                           for app, code in PERMISSIONS])
+    return group
+
+
+def make_moderator(username: str, email: str, password: str) -> bool:
+    """Create (or update) ``username`` as a staff user in the ``moderators`` group with this
+    password; True if created. Raises ValidationError (a weak password), changing nothing."""
+    user_model = get_user_model()
+    with transaction.atomic():
+        user, created = user_model.objects.get_or_create(
+            username=username, defaults={"email": email})
+        validate_password(password, user)
+        user.is_staff = True
+        user.set_password(password)
+        user.save()
+        user.groups.add(_moderators_group())
+    return created
+
+
+# --- Tallies ------------------------------------------------------------------------------------
 
 
 class Tallies:

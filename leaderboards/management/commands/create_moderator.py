@@ -13,27 +13,10 @@ from __future__ import annotations
 import getpass
 import os
 
-from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group, Permission
-from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
-from django.db import transaction
 
-GROUP = "moderators"
-PERMISSIONS = [
-    ("games", "view_player"), ("games", "change_player"), ("games", "view_game"),
-    ("games", "view_gameaction"), ("games", "view_dailydeal"),
-    ("leaderboards", "view_score"), ("leaderboards", "change_score"),
-    ("leaderboards", "view_moderationlog"),
-]
-
-
-def moderators_group() -> Group:
-    group, _ = Group.objects.get_or_create(name=GROUP)
-    group.permissions.set([Permission.objects.get(content_type__app_label=app, codename=code)
-                           for app, code in PERMISSIONS])
-    return group
+from leaderboards import services
 
 
 class Command(BaseCommand):
@@ -45,18 +28,10 @@ class Command(BaseCommand):
 
     def handle(self, *args, username: str, email: str, **options) -> None:
         password = os.environ.get("MODERATOR_PASSWORD") or self._ask_password()
-        user_model = get_user_model()
-        with transaction.atomic():
-            user, created = user_model.objects.get_or_create(
-                username=username, defaults={"email": email})
-            try:
-                validate_password(password, user)
-            except ValidationError as exc:
-                raise CommandError(" ".join(exc.messages)) from None
-            user.is_staff = True
-            user.set_password(password)
-            user.save()
-            user.groups.add(moderators_group())
+        try:
+            created = services.make_moderator(username, email, password)
+        except ValidationError as exc:
+            raise CommandError(" ".join(exc.messages)) from None
         verb = "Created" if created else "Updated"
         self.stdout.write(self.style.SUCCESS(f"{verb} moderator {username}: log in at /admin/"))
 
