@@ -1,5 +1,7 @@
 """Project-wide test set-up.
 
+The ``clock`` fixture fixes the daily's "now" at noon of tests.factories.DAY.
+
 Browser tests (``@pytest.mark.browser``) drive Debian's Chromium at /usr/bin/chromium.
 Without it they are skipped with a message, except under CI (``CI`` set), where a
 missing browser is an error: CI must not go green by skipping them.
@@ -40,3 +42,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     skip = pytest.mark.skip(reason=f"skipped: {CHROMIUM_MISSING}")
     for item in browser_items:
         item.add_marker(skip)
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """The daily's clock, at noon of tests.factories.DAY (``clock.set_day``, ``advance``)."""
+    from tests.factories import Clock
+
+    return Clock(monkeypatch)

@@ -1,10 +1,39 @@
-"""Factories for tests: players and games made through the services, as the API makes them."""
+"""Factories for tests: players and games made through the services, as the API makes them,
+and the daily's clock.
+
+- :class:`Clock` fixes "now" for games.daily (the daily's only clock), so tests never race
+  the real midnight: ``clock.set_day(date)``, ``clock.advance(days=1)``. The ``clock``
+  fixture (tests/conftest.py) is one at noon of :data:`DAY`.
+"""
 
 from __future__ import annotations
 
-from games import services
+from datetime import UTC, date, datetime, time, timedelta
+
+from games import daily, services
 from games.identity import hash_token, new_token
 from games.models import Game, Player
+
+DAY = date(2030, 3, 6)  # the tests' day: a Wednesday of ISO week 2030-W10
+NOON = time(12, 0)
+
+
+class Clock:
+    """Replaces games.daily.now for one test (monkeypatch undoes it)."""
+
+    def __init__(self, monkeypatch, moment: datetime | None = None):
+        self.moment = moment or datetime.combine(DAY, NOON, tzinfo=UTC)
+        monkeypatch.setattr(daily, "now", lambda: self.moment)
+
+    @property
+    def today(self) -> date:
+        return self.moment.date()
+
+    def set_day(self, day: date, at: time = NOON) -> None:
+        self.moment = datetime.combine(day, at, tzinfo=UTC)
+
+    def advance(self, **delta) -> None:
+        self.moment += timedelta(**delta)
 
 
 def player_with_token(name: str | None = None) -> tuple[Player, str]:

@@ -3,26 +3,18 @@ Everyone gets the same deals; one attempt a day; the seed stays secret until the
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import timedelta
 
 import pytest
 
 from games import daily
 from games.models import Game
 from games.services import deals
-from tests.leaderboards.factories import Clock, api, finished_daily, player
+from tests.factories import DAY
+from tests.leaderboards.factories import api, finished_daily, player
 from tests.leaderboards.play import next_action
 
-pytestmark = pytest.mark.django_db
-
-DAY = date(2030, 3, 6)
-
-
-@pytest.fixture(autouse=True)
-def clock(monkeypatch):
-    clock = Clock(monkeypatch)
-    clock.set_day(DAY)
-    return clock
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clock")]
 
 
 def start(client) -> tuple[int, dict]:

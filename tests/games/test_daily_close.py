@@ -4,7 +4,7 @@ player per day holds even when starts race."""
 from __future__ import annotations
 
 import threading
-from datetime import date, timedelta
+from datetime import timedelta
 
 import pytest
 from django.db import connection
@@ -13,16 +13,8 @@ from games.models import Game
 from games.services import deals
 from games.tasks import close_ended_dailies
 from leaderboards.models import Score
-from tests.leaderboards.factories import Clock, api, finished_daily, player
-
-DAY = date(2030, 3, 6)
-
-
-@pytest.fixture
-def clock(monkeypatch):
-    clock = Clock(monkeypatch)
-    clock.set_day(DAY)
-    return clock
+from tests.factories import DAY
+from tests.leaderboards.factories import api, finished_daily, player
 
 
 @pytest.mark.django_db

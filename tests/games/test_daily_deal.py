@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 import threading
-from datetime import date, timedelta
+from datetime import timedelta
 
 import pytest
 from django.conf import settings
@@ -15,17 +15,10 @@ from django.db import connection
 from games.models import DailyDeal, sha256_hex
 from games.services import deals
 from games.tasks import close_ended_dailies, prepare_daily_deals
-from tests.leaderboards.factories import Clock, api
+from tests.factories import DAY
+from tests.leaderboards.factories import api
 
 POSTGRESQL = settings.DATABASES["default"]["ENGINE"].endswith("postgresql")
-DAY = date(2030, 3, 6)
-
-
-@pytest.fixture
-def clock(monkeypatch):
-    clock = Clock(monkeypatch)
-    clock.set_day(DAY)
-    return clock
 
 
 @pytest.mark.django_db

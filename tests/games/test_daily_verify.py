@@ -3,7 +3,6 @@ re-deal the day with the engine alone; the deals it prints are the deals players
 
 from __future__ import annotations
 
-from datetime import date
 from io import StringIO
 
 import pytest
@@ -13,18 +12,11 @@ from games import services
 from games.management.commands.verify_daily import deals_of
 from games.models import sha256_hex
 from games.services import deals
-from tests.leaderboards.factories import Clock, player
+from tests.factories import DAY
+from tests.leaderboards.factories import player
 from tests.leaderboards.play import play_to_the_end
 
-DAY = date(2030, 3, 6)
 SEED = "6b1f0c3ad2e94a5f8c7b1e2d3f4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a"
-
-
-@pytest.fixture
-def clock(monkeypatch):
-    clock = Clock(monkeypatch)
-    clock.set_day(DAY)
-    return clock
 
 
 def verify(*args) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 import uuid
-from datetime import date, timedelta
+from datetime import timedelta
 
 import pytest
 from django.conf import settings
@@ -15,10 +15,10 @@ from django.conf import settings
 from games.models import DailyDeal, Game
 from games.tasks import close_ended_dailies, prepare_daily_deals
 from ladder.celery import app
-from tests.leaderboards.factories import Clock, player
+from tests.factories import DAY
+from tests.leaderboards.factories import player
 
 POSTGRESQL = settings.DATABASES["default"]["ENGINE"].endswith("postgresql")
-DAY = date(2030, 3, 6)
 
 pytestmark = [
     pytest.mark.celery_worker,
@@ -48,9 +48,7 @@ def worker_queue():
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_worker_creates_the_days_deals_from_the_beat_task(monkeypatch, worker_queue):
-    clock = Clock(monkeypatch)
-    clock.set_day(DAY)
+def test_a_worker_creates_the_days_deals_from_the_beat_task(clock, worker_queue):
     assert not settings.CELERY_TASK_ALWAYS_EAGER
     result = prepare_daily_deals.apply_async(queue=worker_queue)
     assert result.get(timeout=30) == [str(DAY), str(DAY + timedelta(days=1))]
@@ -59,11 +57,9 @@ def test_a_worker_creates_the_days_deals_from_the_beat_task(monkeypatch, worker_
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_worker_closes_an_ended_day(monkeypatch, worker_queue):
+def test_a_worker_closes_an_ended_day(clock, worker_queue):
     from games.services import deals
 
-    clock = Clock(monkeypatch)
-    clock.set_day(DAY)
     game = deals.start_daily(player()[0]).game
     clock.advance(days=1)
     result = close_ended_dailies.apply_async(queue=worker_queue)

@@ -1,9 +1,8 @@
 """Factories and helpers for the daily and leaderboard tests.
 
-- :class:`Clock` fixes "now" for games.daily (the daily's only clock), so tests never race
-  the real midnight: ``clock.set_day(date)``, ``clock.advance(days=1)``.
-- :func:`player` makes a player with a bearer token; :func:`api` a JSON client of /api/v1
-  acting as that player (or as nobody).
+- :func:`player` (tests.factories.player_with_token) makes a player with a bearer token;
+  :func:`api` a JSON client of /api/v1 acting as that player (or as nobody). The clock
+  (tests.factories.Clock, the ``clock`` fixture) is shared with the games tests.
 - :func:`finished_daily` makes a finished daily game with a given result and sends
   ``game_finished`` in a transaction, as games.services does when a game ends: the
   leaderboard records its score through its receiver. Playing ten real deals takes about two
@@ -13,38 +12,21 @@
 from __future__ import annotations
 
 import json
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import UTC, date, datetime, timedelta
 
 from django.db import transaction
 from django.test import Client
 
-from games import daily, services
+from games import daily
 from games.engine import ENGINE_VERSION
-from games.identity import hash_token, new_token
 from games.models import Game, GameAction, Player
 from games.services import deals
 from games.signals import game_finished
+from tests.factories import NOON, player_with_token
 
 API = "/api/v1"
-NOON = time(12, 0)
-
-
-class Clock:
-    """Replaces games.daily.now for one test (monkeypatch undoes it)."""
-
-    def __init__(self, monkeypatch, moment: datetime | None = None):
-        self.moment = moment or datetime(2030, 3, 6, 12, 0, tzinfo=UTC)  # a Wednesday
-        monkeypatch.setattr(daily, "now", lambda: self.moment)
-
-    @property
-    def today(self) -> date:
-        return self.moment.date()
-
-    def set_day(self, day: date, at: time = NOON) -> None:
-        self.moment = datetime.combine(day, at, tzinfo=UTC)
-
-    def advance(self, **delta) -> None:
-        self.moment += timedelta(**delta)
+# The leaderboard tests' short name for a player with a bearer token.
+player = player_with_token
 
 
 class Api:
@@ -65,11 +47,6 @@ class Api:
     def post(self, path: str, data: dict | None = None):
         return self._keep(self.client.post(API + path, json.dumps(data or {}),
                                            content_type="application/json"))
-
-
-def player(name: str | None = None) -> tuple[Player, str]:
-    token = new_token()
-    return services.create_player(token_hash=hash_token(token), name=name), token
 
 
 def api(token: str | None = None) -> Api:

@@ -13,20 +13,13 @@ from django.urls import reverse
 
 from games.models import Game, Player
 from leaderboards.models import ModerationLog, Score
-from tests.leaderboards.factories import Clock, api, finished_daily, player
+from tests.factories import DAY
+from tests.leaderboards.factories import api, finished_daily, player
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clock")]
 
-DAY = date(2030, 3, 6)
 SCORES = reverse("admin:leaderboards_score_changelist")
 PLAYERS = reverse("admin:games_player_changelist")
-
-
-@pytest.fixture(autouse=True)
-def clock(monkeypatch):
-    clock = Clock(monkeypatch)
-    clock.set_day(DAY)
-    return clock
 
 
 @pytest.fixture

@@ -10,18 +10,10 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from leaderboards import services
-from tests.leaderboards.factories import Clock, api, finished_daily, player
+from tests.factories import DAY
+from tests.leaderboards.factories import api, finished_daily, player
 
-pytestmark = pytest.mark.django_db
-
-DAY = date(2030, 3, 6)
-
-
-@pytest.fixture(autouse=True)
-def clock(monkeypatch):
-    clock = Clock(monkeypatch)
-    clock.set_day(DAY)
-    return clock
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clock")]
 
 
 @pytest.fixture

@@ -13,18 +13,11 @@ from django.db import connections
 
 from ladder.asgi import application
 from leaderboards import services
-from tests.leaderboards.factories import Clock, finished_daily, player
+from tests.factories import DAY
+from tests.leaderboards.factories import finished_daily, player
 
-pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
-
-DAY = date(2030, 3, 6)
-
-
-@pytest.fixture(autouse=True)
-def clock(monkeypatch):
-    clock = Clock(monkeypatch)
-    clock.set_day(DAY)
-    return clock
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True),
+              pytest.mark.usefixtures("clock")]
 
 
 @pytest_asyncio.fixture(autouse=True)

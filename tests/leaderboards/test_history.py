@@ -7,9 +7,8 @@ from datetime import date, timedelta
 import pytest
 
 from leaderboards.history import history, streaks
-from tests.leaderboards.factories import Clock, finished_daily, player
-
-DAY = date(2030, 3, 6)
+from tests.factories import DAY
+from tests.leaderboards.factories import finished_daily, player
 
 
 def days(*offsets: int) -> list[date]:
@@ -43,9 +42,7 @@ def test_a_streak_runs_across_months_and_years():
 
 
 @pytest.mark.django_db
-def test_history_sums_the_dailies_and_finds_the_best_day(monkeypatch):
-    clock = Clock(monkeypatch)
-    clock.set_day(DAY)
+def test_history_sums_the_dailies_and_finds_the_best_day(clock):
     someone, _ = player("Hist")
     finished_daily(someone, DAY - timedelta(days=3), 4, 10)
     finished_daily(someone, DAY - timedelta(days=2), 7, 300)

@@ -9,16 +9,14 @@ import pytest
 
 from leaderboards.models import ContractTally, Score, Tally, WeekScore, week_of
 from leaderboards.ranking import InvalidCursor, day_board, decode_cursor, week_board
-from tests.leaderboards.factories import Clock, finished_daily, player
+from tests.factories import DAY
+from tests.leaderboards.factories import finished_daily, player
 
 pytestmark = pytest.mark.django_db
 
-DAY = date(2030, 3, 6)  # a Wednesday of ISO week 2030-W10
-
 
 @pytest.fixture(autouse=True)
-def clock(monkeypatch):
-    clock = Clock(monkeypatch)
+def clock(clock):
     clock.set_day(DAY + timedelta(days=7))
     return clock
 

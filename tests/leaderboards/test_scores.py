@@ -3,7 +3,7 @@ automatic flags for review."""
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.db import transaction
@@ -16,19 +16,11 @@ from games.signals import game_finished
 from leaderboards import services
 from leaderboards.flags import MANY_IDENTITIES_PER_ADDRESS
 from leaderboards.models import Score, Tally, WeekScore
-from tests.leaderboards.factories import Clock, api, finished_daily, player
+from tests.factories import DAY
+from tests.leaderboards.factories import api, finished_daily, player
 from tests.leaderboards.play import play_to_the_end
 
-pytestmark = pytest.mark.django_db
-
-DAY = date(2030, 3, 6)
-
-
-@pytest.fixture(autouse=True)
-def clock(monkeypatch):
-    clock = Clock(monkeypatch)
-    clock.set_day(DAY)
-    return clock
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clock")]
 
 
 def test_finishing_a_daily_records_its_score_from_the_games_own_result():
