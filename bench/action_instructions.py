@@ -18,7 +18,8 @@ views says so.
     .venv/bin/python -m bench.action_instructions --actions 200
 
 Needs valgrind, and PostgreSQL and Redis on 127.0.0.1 (the machine's; a private database
-and Redis database 10, dropped and flushed). About 6 minutes with the defaults.
+and Redis database 10, dropped and flushed; ``BENCH_DATABASE`` and ``BENCH_REDIS_URL`` name
+others). About 6 minutes with the defaults.
 """
 
 from __future__ import annotations
@@ -40,9 +41,10 @@ from bench.api import simple_move
 REPO = Path(__file__).resolve().parent.parent
 API = "/api/v1"
 POSTGRES = "postgres://postgres@127.0.0.1:5432"
-REDIS_URL = "redis://127.0.0.1:6379/10"
-TEMPLATE = "ladder_instructions_template"
-DATABASE = "ladder_instructions"
+# Two people measuring on one machine give each run its own names (the child inherits them).
+REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/10")
+DATABASE = os.environ.get("BENCH_DATABASE", "ladder_instructions")
+TEMPLATE = f"{DATABASE}_template"
 
 
 def main() -> int:
