@@ -25,8 +25,9 @@ def open_server(settings, live_server):
 def test_persons_play_legal_moves_and_the_run_reports_their_actions(open_server, tmp_path):
     figures_file = tmp_path / "figures.json"
     run = subprocess.run(
-        [sys.executable, "-m", "bench.loadgen", "--url", open_server.url, "--games", "3",
-         "--duration", "3", "--warmup", "0.5", "--think", "0.05-0.2", "--level", "easy",
+        # One game: SQLite's shared in-memory test database locks on concurrent writes.
+        [sys.executable, "-m", "bench.loadgen", "--url", open_server.url, "--games", "1",
+         "--duration", "3", "--warmup", "0.5", "--think", "0.02-0.05", "--level", "easy",
          "--json", str(figures_file), "--fail-on-errors"],
         cwd=REPO, capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stdout + run.stderr
