@@ -13,17 +13,15 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from statistics import median, quantiles
 from time import process_time
 
-from games.engine.actions import Action
 from games.engine.contracts import TOP_RUNG
-from games.engine.rng import Stream
 from games.engine.rules import apply, new_game, places
-from games.engine.state import FINISHED, SEATS, STOCK_EXHAUSTED, WENT_OUT, GameState
-from games.engine.view import PlayerView, player_view
+from games.engine.state import FINISHED, SEATS, STOCK_EXHAUSTED, WENT_OUT
+from games.engine.view import player_view
 
 from . import STRATEGIES, Memory, Strategy, rng_for
 from .outlook import clear_memo
@@ -60,18 +58,8 @@ def schedule(games: int, lineup: Sequence[str], seed: str) -> Iterator[tuple[str
 
 def play_game(seed: str, lineup: Sequence[str],
               strategies: Mapping[str, Strategy] = STRATEGIES) -> GameRecord:
-    """Play a whole game with these levels at seats 0-3; time every decision."""
-
-    def decide(state: GameState, seat: int, view: PlayerView, rng: Stream) -> Action:
-        return strategies[lineup[seat]](view, Memory.from_view(view), rng)
-
-    return play_game_with(seed, lineup, decide)
-
-
-def play_game_with(seed: str, lineup: Sequence[str],
-                   decide: Callable[[GameState, int, PlayerView, Stream], Action]) -> GameRecord:
-    """:func:`play_game` with each action from ``decide(state, seat, view, rng)``. The
-    tournament hands a strategy the view alone (R25)."""
+    """Play a whole game with these levels at seats 0-3; time every decision. Each strategy
+    is handed its seat's view alone (R25)."""
     clear_memo()
     started = process_time()
     state, _ = new_game(seed)
@@ -82,7 +70,8 @@ def play_game_with(seed: str, lineup: Sequence[str],
         seat, deal, turn = state.turn, state.deal, state.turn_number
         view = player_view(state, seat)
         tick = process_time()
-        action = decide(state, seat, view, rng_for(seed, seat, state.actions))
+        action = strategies[lineup[seat]](view, Memory.from_view(view),
+                                          rng_for(seed, seat, state.actions))
         times[seat].append((process_time() - tick) * 1000)
         state, _ = apply(state, seat, action)
         if state.deal != deal or state.phase == FINISHED:
