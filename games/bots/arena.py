@@ -13,16 +13,15 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from statistics import median, quantiles
 from time import process_time
 
-from games.engine.actions import Action
 from games.engine.contracts import TOP_RUNG
-from games.engine.rng import Stream
 from games.engine.rules import apply, new_game, places
-from games.engine.state import FINISHED, SEATS, STOCK_EXHAUSTED, WENT_OUT, GameState
-from games.engine.view import PlayerView, player_view
+from games.engine.state import FINISHED, SEATS, STOCK_EXHAUSTED, WENT_OUT
+from games.engine.view import player_view
 
 from . import STRATEGIES, Memory, Strategy, rng_for
 from .outlook import clear_memo
@@ -59,19 +58,8 @@ def schedule(games: int, lineup: Sequence[str], seed: str) -> Iterator[tuple[str
 
 def play_game(seed: str, lineup: Sequence[str],
               strategies: Mapping[str, Strategy] = STRATEGIES) -> GameRecord:
-    """Play a whole game with these levels at seats 0-3; time every decision."""
-
-    def decide(state: GameState, seat: int, view: PlayerView, rng: Stream) -> Action:
-        return strategies[lineup[seat]](view, Memory.from_view(view), rng)
-
-    return play_game_with(seed, lineup, decide)
-
-
-def play_game_with(seed: str, lineup: Sequence[str],
-                   decide: Callable[[GameState, int, PlayerView, Stream], Action]) -> GameRecord:
-    """:func:`play_game` with each action from ``decide(state, seat, view, rng)``. The
-    tournament hands a strategy the view alone (R25); only a measurement of what knowledge
-    would be worth hands on the state (scripts/hard_ceiling.py)."""
+    """Play a whole game with these levels at seats 0-3; time every decision. Each strategy
+    is handed its seat's view alone (R25)."""
     clear_memo()
     started = process_time()
     state, _ = new_game(seed)
@@ -82,7 +70,8 @@ def play_game_with(seed: str, lineup: Sequence[str],
         seat, deal, turn = state.turn, state.deal, state.turn_number
         view = player_view(state, seat)
         tick = process_time()
-        action = decide(state, seat, view, rng_for(seed, seat, state.actions))
+        action = strategies[lineup[seat]](view, Memory.from_view(view),
+                                          rng_for(seed, seat, state.actions))
         times[seat].append((process_time() - tick) * 1000)
         state, _ = apply(state, seat, action)
         if state.deal != deal or state.phase == FINISHED:
@@ -142,7 +131,7 @@ class Tally:
             lines.append(
                 f"{level:<8} {t.seats:>5}  {t.wins / t.seats:7.1%}  [{low:5.1%}, {high:5.1%}]"
                 f"  {t.contracts / t.seats:9.2f}  {t.penalty / t.seats:7.1f}"
-                f"  {percentile(t.decision_ms, 50):19.2f} {percentile(t.decision_ms, 99):6.2f}")
+                f"  {median(t.decision_ms):19.2f} {p99(t.decision_ms):6.2f}")
         lines.append("rung                 " + "".join(f"{r:>6}" for r in range(1, TOP_RUNG + 1)))
         lines.append("players on it        " + "".join(
             f"{self.rung_deals[r]:>6}" for r in range(1, TOP_RUNG + 1)))
@@ -153,8 +142,8 @@ class Tally:
         lines.append(f"turns per deal: mean {sum(self.turns) / deals:.1f}; deals ending: "
                      f"someone went out {self.endings[WENT_OUT] / deals:.0%}, "
                      f"stock limit (R20) {self.endings[STOCK_EXHAUSTED] / deals:.0%}")
-        lines.append(f"game CPU time: median {percentile(self.game_seconds, 50) * 1000:.0f} ms, "
-                     f"p99 {percentile(self.game_seconds, 99) * 1000:.0f} ms")
+        lines.append(f"game CPU time: median {median(self.game_seconds) * 1000:.0f} ms, "
+                     f"p99 {p99(self.game_seconds) * 1000:.0f} ms")
         return "\n".join(lines)
 
 
@@ -168,9 +157,6 @@ def wilson(successes: float, n: int, z: float = Z_95) -> tuple[float, float]:
     return max(centre - half, 0.0), min(centre + half, 1.0)
 
 
-def percentile(values: Sequence[float], q: float) -> float:
-    """The nearest-rank percentile (0 for no values)."""
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, math.ceil(q / 100 * len(ordered)) - 1))]
+def p99(values: Sequence[float]) -> float:
+    """The 99th percentile, by the standard library (a single value is its own)."""
+    return quantiles(values, n=100, method="inclusive")[98] if len(values) > 1 else values[0]

@@ -22,7 +22,7 @@ much better one choice did than another; hard keeps the expert's choice unless t
 differences, over up to 8 worlds, say with confidence that another is better (it stops after 4
 when no other looks promising). Up to 32 worlds, stopping after 8, took 7.1 s a game against
 2.6 s (an 8-game probe against the 2000-game tournament), and no budget has shown the search
-a gain over the expert's own choices beyond the noise (README). A mean of a few worlds is
+a gain over the expert's own choices beyond the noise (docs/bots.md). A mean of a few worlds is
 mostly noise: overturning the choice on it made hard lose to the expert alone (22.4 % of 2000
 games, when the normal level played as the expert does).
 

@@ -5,7 +5,7 @@
 - It takes the top discard whenever that brings the contract nearer, however little. An expert
   (:data:`EXPERT`, hard's own judgment) takes it only when it brings the contract nearer than a
   stock draw would on average: the one judgment that sets the two apart, and worth much (one
-  expert against three normal players wins about 46 % of games, README).
+  expert against three normal players wins about 46 % of games, docs/bots.md).
 - It lays its contract down at once (R12: the climb is what ranks, R22), then lays off every
   card it can (R15) to empty its hand.
 - It discards the card whose loss costs the least, never feeding the next player what they

@@ -3,9 +3,8 @@
 import pytest
 from django.core.management import CommandError, call_command
 
-from games.bots import STRATEGIES
-from games.bots.arena import Tally, percentile, play_game, schedule, wilson
-from games.management import yardstick
+from games.bots import STRATEGIES, yardstick
+from games.bots.arena import Tally, p99, play_game, schedule, wilson
 
 
 @pytest.fixture(autouse=True)
@@ -30,11 +29,10 @@ def test_every_seed_is_played_in_all_four_rotations():
                      ("easy", "random", "hard", "normal"), ("normal", "easy", "random", "hard")]
 
 
-def test_percentiles_are_nearest_rank():
+def test_the_99th_percentile_lies_between_the_two_largest_values():
     values = list(range(1, 101))
-    assert percentile(values, 50) == 50
-    assert percentile(values, 99) == 99
-    assert percentile([], 50) == 0.0
+    assert 99 <= p99(values) <= 100
+    assert p99([7.0]) == 7.0
 
 
 def test_the_tally_counts_each_level_and_each_rung():
@@ -54,8 +52,7 @@ def test_the_command_prints_the_figures(capsys):
     out = capsys.readouterr().out
     assert out.startswith("4 games, 40 deals")
     assert "laid down" in out
-    assert out.splitlines()[-1] == ("host yardstick: the reference game of four normal bots "
-                                    "took 131 ms of CPU before, 131 ms after")
+    assert out.splitlines()[-1] == yardstick.describe(131.0, 131.0)
 
 
 def test_the_command_refuses_an_unknown_level():

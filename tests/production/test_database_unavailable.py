@@ -1,5 +1,5 @@
 """While PostgreSQL is unreachable the API answers 503 JSON with Retry-After, never 500
-(ladder/api.py, ladder/middleware.py); scripts/fault_postgres.py shows it for real."""
+(ladder/api.py, ladder/middleware.py); bench/faults.py shows it for real."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """With Redis unreachable, an action is still acknowledged: the events are lost (clients resync
-by version), the HTTP response is the source of truth. scripts/faults.py shows it for real."""
+by version), the HTTP response is the source of truth. bench/faults.py shows it for real."""
 
 from __future__ import annotations
 

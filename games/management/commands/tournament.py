@@ -21,10 +21,9 @@ from multiprocessing import Pool
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.bots import STRATEGIES
+from games.bots import STRATEGIES, yardstick
 from games.bots.arena import Tally, play_game, schedule
 from games.bots.hard import HORIZON_TURNS, WORLDS, Hard
-from games.management import yardstick
 
 
 class Command(BaseCommand):

@@ -1,13 +1,13 @@
 """The production shape on loopback, for the smoke, fault and load scripts.
 
-``Shape`` starts what README's "Production" section describes, on this machine only:
+``Shape`` starts what docs/production.md describes, on this machine only:
 
 - PostgreSQL and Redis (the machine's own; started if they are down), a dedicated database
   (dropped and re-created, then migrated) and a dedicated Redis database number (flushed);
 - ``collectstatic`` (WhiteNoise serves the hashed, compressed files with DEBUG=false);
 - N uvicorn processes, one per loopback port;
 - ``celery -A ladder worker`` and ``celery -A ladder beat`` (beat optionally on a fast
-  schedule: scripts/fast_beat.py).
+  schedule: bench/fast_beat.py).
 
 Every process runs in its own session and is stopped (TERM, then KILL) when the ``with``
 block ends, on SIGINT/SIGTERM/SIGHUP too. Logs go to a temporary folder; ``tail_logs()``
@@ -29,7 +29,6 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-SCRIPTS = REPO / "scripts"
 PYTHON = sys.executable
 HOST = "127.0.0.1"
 
@@ -338,7 +337,7 @@ class Shape:
                 "--concurrency", "1", "--without-gossip", "--without-mingle",
                 "-n", f"{self.name}@%h"], self.env, self.logs / "worker.log").start())
         if self.beat_mode:
-            program = ([PYTHON, str(SCRIPTS / "fast_beat.py")] if self.beat_mode == "fast"
+            program = ([PYTHON, "-m", "bench.fast_beat"] if self.beat_mode == "fast"
                        else [PYTHON, "-m", "celery", "-A", "ladder", "beat"])
             self.others.append(Proc("beat", [
                 *program, "--loglevel", "WARNING", "-s", str(self.logs / "beat-schedule")],
@@ -383,30 +382,3 @@ class Shape:
         with contextlib.suppress(subprocess.CalledProcessError):
             self.psql(f'DROP DATABASE IF EXISTS "{self.database}" WITH (FORCE)', "postgres")
         shutil.rmtree(self.logs, ignore_errors=True)
-
-
-# --- Reading processes ----------------------------------------------------------------------
-
-CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
-PAGE_BYTES = os.sysconf("SC_PAGE_SIZE")
-
-
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process (from /proc/<pid>/stat)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
-
-
-def rss_mib(pid: int) -> float:
-    pages = int(Path(f"/proc/{pid}/statm").read_text().split()[1])
-    return pages * PAGE_BYTES / 2**20
-
-
-def postgres_backends(database: str) -> int:
-    return int(psql(f"SELECT count(*) FROM pg_stat_activity WHERE datname = '{database}'"))
-
-
-def postgres_pids() -> list[int]:
-    result = subprocess.run(["pgrep", "-u", "postgres", "postgres"], capture_output=True,
-                            text=True, check=False)
-    return [int(p) for p in result.stdout.split()]

@@ -1,25 +1,25 @@
 """Instructions per action in the server process, counted by valgrind: a figure of the code,
-not of the machine.
+not of the machine, and the one to steer by.
 
-``scripts/action_cost.py`` times an action's CPU, and on these shared machines that time moves
-with the host: 3.3 ms on one machine, 10.3 ms on the next, for the same code. This script
-counts the instructions instead. It runs the ASGI application in-process (``ladder.asgi``,
-production settings: PostgreSQL through the pool, Redis for the throttles and the channel
-layer) under ``valgrind --tool=callgrind``, and sends it requests as uvicorn would, one at a
-time: ``--games`` players each start a game of normal bots and play ``--warmup`` actions in
-turn over those games (draw from the stock, discard the first card the view allows; a
-discard runs the bots' turns), then the counted requests: ``--actions`` more actions, or
-with ``--measure views`` as many reads of a game (``GET /games/{id}``). Counted twice,
-without and with the counted requests: the difference divided by their number is one
-request's cost in the server process (PostgreSQL's and Redis's own work is not in it). Every
-run starts from a copy of one migrated database and draws its secrets (game seeds, tokens,
-ids) from a fixed seed, so both runs play the same games: the digest of the last views says
-so.
+CPU time per action (bench/load.py prints it) moves with the host on shared machines, by a
+factor of three for the same code. This script counts the instructions instead. It runs the
+ASGI application in-process (``ladder.asgi``, production settings: PostgreSQL through the pool,
+Redis for the throttles and the channel layer) under ``valgrind --tool=callgrind``, and sends
+it requests as uvicorn would, one at a time: ``--games`` players each start a game of normal
+bots and play ``--warmup`` actions in turn over those games (draw from the stock, discard the
+first card the view allows; a discard runs the bots' turns), then the counted requests:
+``--actions`` more actions, or with ``--measure views`` as many reads of a game (``GET
+/games/{id}``). Counted twice, without and with the counted requests: the difference divided by
+their number is one request's cost in the server process (PostgreSQL's and Redis's own work is
+not in it). Every run starts from a copy of one migrated database and draws its secrets (game
+seeds, tokens, ids) from a fixed seed, so both runs play the same games: the digest of the last
+views says so.
 
-    .venv/bin/python scripts/action_instructions.py --actions 200
+    .venv/bin/python -m bench.action_instructions --actions 200
 
 Needs valgrind, and PostgreSQL and Redis on 127.0.0.1 (the machine's; a private database
-and Redis database 10, dropped and flushed). About 6 minutes with the defaults.
+and Redis database 10, dropped and flushed; ``BENCH_DATABASE`` and ``BENCH_REDIS_URL`` name
+others). About 6 minutes with the defaults.
 """
 
 from __future__ import annotations
@@ -36,14 +36,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-from client import simple_move
+from bench.api import simple_move
 
 REPO = Path(__file__).resolve().parent.parent
 API = "/api/v1"
 POSTGRES = "postgres://postgres@127.0.0.1:5432"
-REDIS_URL = "redis://127.0.0.1:6379/10"
-TEMPLATE = "ladder_instructions_template"
-DATABASE = "ladder_instructions"
+# Two people measuring on one machine give each run its own names (the child inherits them).
+REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/10")
+DATABASE = os.environ.get("BENCH_DATABASE", "ladder_instructions")
+TEMPLATE = f"{DATABASE}_template"
 
 
 def main() -> int:
@@ -112,7 +113,7 @@ def count(games: int, actions: int, views: int) -> tuple[int, str]:
                    capture_output=True)
     run = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-         __file__, "--play", str(games), str(actions), str(views)],
+         "-m", "bench.action_instructions", "--play", str(games), str(actions), str(views)],
         cwd=REPO, env=server_env(), capture_output=True, text=True)
     found = re.search(r"Collected : (\d+)", run.stderr)
     if run.returncode != 0 or found is None:
@@ -124,7 +125,6 @@ async def play(games: int, actions: int, views: int) -> str:
     """In the child: the server in-process, requests one at a time; the last views' digest."""
     chance = random.Random("action-instructions")
     secrets.token_bytes = lambda nbytes=None: chance.randbytes(32 if nbytes is None else nbytes)
-    sys.path.insert(0, str(REPO))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ladder.settings")
     from ladder.asgi import application
 

@@ -1,9 +1,9 @@
 """A yardstick for the host, printed beside the benchmarks' own figures.
 
 The machines these benchmarks run on are shared, and their speed moves with the host as much
-as with the code: four normal bots' games took a median 131 ms of CPU on one machine and
-368 ms on the next (2026-12-01), while a bare loop of additions was no slower on the second.
-So the yardstick is a piece of this project's own work, a seeded game of four normal
+as with the code: the same four normal bots' games have taken 131 ms of CPU on one machine
+and 368 ms on another, while a bare loop of additions was no slower on the second. So the
+yardstick is a piece of this project's own work, a seeded game of four normal
 bots, which runs the same instructions every time: its CPU time now says how fast the host
 runs this kind of code, and lets a figure be set beside one from another run.
 

@@ -9,9 +9,7 @@ Arguments go to ``celery beat``.
 import os
 import sys
 from datetime import timedelta
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ladder.settings")
 
 from ladder.celery import app  # noqa: E402

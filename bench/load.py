@@ -1,14 +1,14 @@
-"""Load test of the production shape: ``manage.py loadtest`` against three uvicorn processes.
+"""The N-game load run: the production shape on loopback, played by Locust (bench/loadgen.py).
 
-Starts the shape (scripts/prodshape.py: a dedicated database, ``--asgi`` uvicorn processes,
-by default three: one more than this machine's two cores, README "Production"; a Celery
-worker, PostgreSQL and Redis on loopback) with the identity and game-start limits off (one
-address creates every player) and the per-player action limit on, then runs the load test
-for each ``--games`` count and prints its figures. ``--no-pool`` runs the same without
-psycopg's pool (a connection per request), to compare PostgreSQL connections and latency.
+Starts the shape (bench/prodshape.py: a dedicated database on a private PostgreSQL cluster,
+``--asgi`` uvicorn processes, by default three: one more than this machine's two cores,
+docs/production.md; a Celery worker and Redis on loopback) with the identity and game-start
+limits off (one address creates every player) and the per-player action limit on, then runs
+the load generator for each ``--games`` count and prints its figures: actions/s, latency
+p50/p95/p99, errors, CPU per action of uvicorn and PostgreSQL, and the host yardstick.
+``--no-pool`` runs the same without psycopg's pool (a connection per request).
 
-    .venv/bin/python scripts/load.py --games 100 1000 --duration 60
-    .venv/bin/python scripts/load.py --games 1000 --no-pool
+    .venv/bin/python -m bench.load --games 1000 --duration 30 --warmup 5
 
 Loopback only, bounded in count (``--games``) and time (``--duration``).
 """
@@ -20,7 +20,7 @@ import os
 import subprocess
 import sys
 
-from prodshape import PYTHON, REPO, PrivatePostgres, Shape, say
+from bench.prodshape import PYTHON, REPO, PrivatePostgres, Shape, say
 
 
 def main() -> int:
@@ -31,6 +31,8 @@ def main() -> int:
     parser.add_argument("--think", default="2-4")
     parser.add_argument("--level", default="normal")
     parser.add_argument("--asgi", type=int, default=3, help="uvicorn processes")
+    parser.add_argument("--listen-every", type=int, default=0,
+                        help="every N-th game also has a websocket listener (0: none)")
     parser.add_argument("--no-pool", action="store_true")
     parser.add_argument("--fail-on-errors", action="store_true",
                         help="exit non-zero if any request failed (CI)")
@@ -71,9 +73,10 @@ def run(args, env: dict, label: str, postgres: PrivatePostgres) -> int:
             for proc in shape.asgi + shape.others:
                 os.setpriority(os.PRIO_PROCESS, proc.pid, args.nice)
         for games in args.games:
-            argv = [PYTHON, "manage.py", "loadtest", "--games", str(games),
+            argv = [PYTHON, "-m", "bench.loadgen", "--games", str(games),
                     "--duration", str(args.duration), "--warmup", str(args.warmup),
                     "--think", args.think, "--level", args.level,
+                    "--listen-every", str(args.listen_every),
                     "--database", shape.database, "--database-port", str(shape.pg_port),
                     "--postmaster-pid", str(postgres.postmaster_pid())]
             for i in range(args.asgi):
@@ -84,7 +87,7 @@ def run(args, env: dict, label: str, postgres: PrivatePostgres) -> int:
                 argv.append("--fail-on-errors")
             if args.json_prefix:
                 argv += ["--json", f"{args.json_prefix}-{games}.json"]
-            say(f"loadtest: {games} games")
+            say(f"load generator: {games} games")
             result = subprocess.run(argv, cwd=REPO, check=False)
             code = code or result.returncode
             dead = [p.name for p in shape.asgi if not p.alive()]

@@ -1,4 +1,4 @@
-"""``python manage.py bench_leaderboard --scores 1000000``: how fast a big day's board is.
+"""How fast a big day's board is: ``.venv/bin/python -m bench.leaderboard --scores 1000000``.
 
 Fills one day (default 2000-01-03, far from real dailies) with N finished dailies of N bench
 players, then prints p50/p99 over repeated runs of:
@@ -14,74 +14,87 @@ and PostgreSQL's ``EXPLAIN ANALYZE`` of each query. Targets: top 50 <= 2 ms, own
 <= 5 ms at p99. On PostgreSQL the rows are made by ``INSERT ... SELECT generate_series``
 (about a minute for a million); elsewhere by ``bulk_create`` (small N only). The bench rows
 are deleted afterwards unless ``--keep``. Never run against production: it writes N players.
+It uses the database of the settings (``DATABASE_URL``), like ``manage.py``.
 """
 
 from __future__ import annotations
 
+import argparse
+import os
 import random
-import statistics
+import sys
 import time
 from datetime import UTC, date, datetime, timedelta
 from datetime import time as dtime
 
-from django.core.management.base import BaseCommand, CommandError
-from django.db import connection, transaction
-from django.db.models import Count, Q
-from django.test import Client
+import django
 
-from games.engine import ENGINE_VERSION
-from games.identity import hash_token, new_token
-from games.models import DailyDeal, Game, Player
-from leaderboards.models import ContractTally, Score, Tally, week_of
-from leaderboards.ranking import day_board, encode_cursor
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ladder.settings")
+django.setup()  # a script, not a command: it sets Django up itself (a no-op under pytest)
+
+from django.db import connection, transaction  # noqa: E402
+from django.db.models import Count, Q  # noqa: E402
+from django.test import Client  # noqa: E402
+
+from bench.stats import percentile, timings  # noqa: E402
+from games.engine import ENGINE_VERSION  # noqa: E402
+from games.identity import hash_token, new_token  # noqa: E402
+from games.models import DailyDeal, Game, Player  # noqa: E402
+from leaderboards.models import ContractTally, Score, Tally, week_of  # noqa: E402
+from leaderboards.ranking import day_board, encode_cursor  # noqa: E402
 
 PREFIX = "bench"
 BATCH = 5000
 
 
 def _ms(samples: list[float]) -> str:
-    ordered = sorted(samples)
-    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
-    return (f"p50 {statistics.median(ordered) * 1000:7.3f} ms   p99 {p99 * 1000:7.3f} ms   "
-            f"max {ordered[-1] * 1000:7.3f} ms   (n={len(ordered)})")
+    return (f"p50 {percentile(samples, 50) * 1000:7.3f} ms   "
+            f"p99 {percentile(samples, 99) * 1000:7.3f} ms   "
+            f"max {max(samples) * 1000:7.3f} ms   (n={len(samples)})")
 
 
-def _timed(fn, repeat: int) -> list[float]:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return times
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scores", type=int, default=1_000_000)
+    parser.add_argument("--day", type=date.fromisoformat, default=date(2000, 1, 3))
+    parser.add_argument("--samples", type=int, default=300,
+                        help="timed runs per query (default 300)")
+    parser.add_argument("--keep", action="store_true", help="keep the bench rows")
+    parser.add_argument("--reuse", action="store_true",
+                        help="measure rows a previous --keep run left")
+    parser.add_argument("--quiet-plans", action="store_true",
+                        help="do not print EXPLAIN ANALYZE plans")
+    args = parser.parse_args()
+    try:
+        BoardBench().run(args.scores, args.day, args.samples, args.keep, args.reuse,
+                         args.quiet_plans)
+    except ValueError as refused:
+        parser.error(str(refused))
+    return 0
 
 
-class Command(BaseCommand):
-    help = "Fill one day with N scores and time the board's queries (top 50, own rank)."
+class BoardBench:
+    """Fill one day with N scores and time the board's queries; prints to ``out``."""
 
-    def add_arguments(self, parser) -> None:
-        parser.add_argument("--scores", type=int, default=1_000_000)
-        parser.add_argument("--day", type=date.fromisoformat, default=date(2000, 1, 3))
-        parser.add_argument("--samples", type=int, default=300,
-                            help="timed runs per query (default 300)")
-        parser.add_argument("--keep", action="store_true", help="keep the bench rows")
-        parser.add_argument("--reuse", action="store_true",
-                            help="measure rows a previous --keep run left")
-        parser.add_argument("--quiet-plans", action="store_true",
-                            help="do not print EXPLAIN ANALYZE plans")
+    def __init__(self, out=sys.stdout):
+        self.out = out
 
-    def handle(self, *args, scores: int, day: date, samples: int, keep: bool, reuse: bool,
-               quiet_plans: bool, **options) -> None:
+    def say(self, line: str) -> None:
+        print(line, file=self.out, flush=True)
+
+    def run(self, scores: int, day: date, samples: int = 300, keep: bool = False,
+            reuse: bool = False, quiet_plans: bool = False) -> None:
         if scores < 1:
-            raise CommandError("--scores must be positive")
+            raise ValueError("--scores must be positive")
         self.pg = connection.vendor == "postgresql"
         existing = Score.objects.filter(day=day).count()
         if existing and not reuse:
-            raise CommandError(f"{day} already has {existing} scores: pick another --day, or "
+            raise ValueError(f"{day} already has {existing} scores: pick another --day, or "
                                f"--reuse a kept bench day.")
         if not existing:
             start = time.perf_counter()
             self._fill(day, scores)
-            self.stdout.write(f"filled {day} with {scores} scores in "
+            self.say(f"filled {day} with {scores} scores in "
                               f"{time.perf_counter() - start:.1f} s ({connection.vendor})")
         else:
             self._tally(day)
@@ -91,7 +104,7 @@ class Command(BaseCommand):
             if not keep:
                 start = time.perf_counter()
                 self._clean(day)
-                self.stdout.write(f"deleted the bench rows in {time.perf_counter() - start:.1f} s")
+                self.say(f"deleted the bench rows in {time.perf_counter() - start:.1f} s")
 
     # --- Filling ------------------------------------------------------------------------------
 
@@ -204,10 +217,16 @@ class Command(BaseCommand):
             Tally.objects.filter(board=day.isoformat()).delete()
             ContractTally.objects.filter(board=day.isoformat()).delete()
             deal = DailyDeal.objects.filter(date=day).first()
-            players = Player.objects.filter(public_id__startswith=PREFIX + day.strftime("%Y%m%d"))
-            Score.objects.filter(day=day, player__in=players)._raw_delete(connection.alias)
-            Game.objects.filter(daily=deal, owner__in=players)._raw_delete(connection.alias)
-            players._raw_delete(connection.alias)
+            # One DELETE a table: the ORM's delete() would load a million rows to cascade.
+            players = f"SELECT id FROM {Player._meta.db_table} WHERE public_id LIKE %s"
+            like = PREFIX + day.strftime("%Y%m%d") + "-%"
+            with connection.cursor() as cursor:
+                cursor.execute(f"DELETE FROM {Score._meta.db_table} WHERE day = %s "
+                               f"AND player_id IN ({players})", [day, like])
+                cursor.execute(f"DELETE FROM {Game._meta.db_table} WHERE daily_id = %s "
+                               f"AND owner_id IN ({players})", [deal.pk if deal else None, like])
+                cursor.execute(f"DELETE FROM {Player._meta.db_table} WHERE public_id LIKE %s",
+                               [like])
             if deal is not None and not deal.games.exists():
                 deal.delete()
 
@@ -216,17 +235,17 @@ class Command(BaseCommand):
     def _measure(self, day: date, samples: int, quiet_plans: bool) -> None:
         board = day_board(day)
         total = board.count()
-        self.stdout.write(f"\nboard {day}: {total} listed entries "
+        self.say(f"\nboard {day}: {total} listed entries "
                           f"({Score.objects.filter(day=day).count()} scores), "
                           f"{Tally.objects.filter(board=day.isoformat()).count()} tally pairs")
         if self.pg:
             with connection.cursor() as cursor:
                 cursor.execute("SELECT pg_size_pretty(pg_relation_size('scores_day_board'))")
-                self.stdout.write(f"board index size {cursor.fetchone()[0]}")
+                self.say(f"board index size {cursor.fetchone()[0]}")
 
         board.page(50, None)  # warm the caches
-        top = _timed(lambda: board.page(50, None), samples)
-        self.stdout.write(f"top 50 (page of rows)        {_ms(top)}")
+        top = timings(lambda: board.page(50, None), samples)
+        self.say(f"top 50 (page of rows)        {_ms(top)}")
 
         ids = list(board.rows.values_list("id", flat=True).order_by("id"))
         rng = random.Random(7)
@@ -236,15 +255,15 @@ class Command(BaseCommand):
             start = time.perf_counter()
             ranks.append(board.rank_of(score))
             rank_times.append(time.perf_counter() - start)
-        self.stdout.write(f"own rank (tallies + pair)    {_ms(rank_times)}   "
+        self.say(f"own rank (tallies + pair)    {_ms(rank_times)}   "
                           f"ranks {min(ranks)}..{max(ranks)}")
 
         middle = board.ranked()[total // 2] if total else None
         if middle is not None:
             cursor = encode_cursor(middle.contracts, middle.penalty, middle.finished_at,
                                    middle.id, total // 2 + 1)
-            deep = _timed(lambda: board.page(50, cursor), samples)
-            self.stdout.write(f"page at rank {total // 2 + 2:<8}        {_ms(deep)}")
+            deep = timings(lambda: board.page(50, cursor), samples)
+            self.say(f"page at rank {total // 2 + 2:<8}        {_ms(deep)}")
 
         naive = []
         for score in sample[:max(1, samples // 10)]:
@@ -255,7 +274,7 @@ class Command(BaseCommand):
             start = time.perf_counter()
             board.rows.filter(ahead).count()
             naive.append(time.perf_counter() - start)
-        self.stdout.write(f"naive rank COUNT(*) ahead    {_ms(naive)}")
+        self.say(f"naive rank COUNT(*) ahead    {_ms(naive)}")
 
         self._api(day, sample, samples)
         if self.pg and not quiet_plans and sample:
@@ -272,10 +291,10 @@ class Command(BaseCommand):
         url = f"/api/v1/leaderboards/daily/{day.isoformat()}"
         response = client.get(url)
         if response.status_code != 200:
-            self.stdout.write(f"API request answered {response.status_code}: skipped")
+            self.say(f"API request answered {response.status_code}: skipped")
             return
-        times = _timed(lambda: client.get(url), max(1, samples // 3))
-        self.stdout.write(f"GET board + me (in process)  {_ms(times)}   "
+        times = timings(lambda: client.get(url), max(1, samples // 3))
+        self.say(f"GET board + me (in process)  {_ms(times)}   "
                           f"me rank {response.json()['me']['rank']}")
         Player.objects.filter(pk=player.pk).update(token_hash=None)
 
@@ -289,4 +308,8 @@ class Command(BaseCommand):
             with connection.cursor() as cursor:
                 cursor.execute(f"EXPLAIN (ANALYZE, BUFFERS) {sql}", params)
                 plan = "\n    ".join(row[0] for row in cursor.fetchall())
-            self.stdout.write(f"\nEXPLAIN ANALYZE {name}:\n    {plan}")
+            self.say(f"\nEXPLAIN ANALYZE {name}:\n    {plan}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,8 +1,8 @@
-"""Smoke test of the production shape (README "Production"), used by CI.
+"""Smoke test of the production shape (docs/production.md), used by CI.
 
 Starts, on loopback: PostgreSQL and Redis (if down), a dedicated database, collectstatic, two
 uvicorn processes on two ports (A and B), a Celery worker and Celery beat (on a fast schedule:
-scripts/fast_beat.py), with DEBUG=false production settings. Then checks, printing each:
+bench/fast_beat.py), with DEBUG=false production settings. Then checks, printing each:
 
 - both processes are healthy; pages carry the security headers; WhiteNoise serves the hashed
   static files with a far-future cache;
@@ -13,7 +13,7 @@ scripts/fast_beat.py), with DEBUG=false production settings. Then checks, printi
   board websocket and listed by A's board endpoint.
 
 Exit status 0 when every check passed. Everything it started is stopped on exit.
-Run: ``.venv/bin/python scripts/prod_smoke.py`` (about a minute).
+Run: ``.venv/bin/python -m bench.prod_smoke`` (about a minute).
 """
 
 from __future__ import annotations
@@ -24,8 +24,9 @@ import time
 from datetime import UTC, datetime, timedelta
 
 import httpx
-from client import Listener, Player, simple_move
-from prodshape import Shape, check, finish, psql, say, wait_until
+
+from bench.api import Listener, Player, simple_move
+from bench.prodshape import Shape, check, finish, psql, say, wait_until
 
 GAME_DEADLINE_S = 120
 MAX_ACTIONS = 4000
@@ -63,15 +64,15 @@ def check_beat(shape: Shape) -> None:
 
 def check_events_cross_processes(shape: Shape) -> None:
     a, b = shape.url(0), shape.url(1)
-    player = Player(a)
-    game = player.new_game(a)
+    player = Player(a).join()
+    game = player.new_game()
     check(game["status"] == "active", "a player and a practice game were created on A",
           f"game {game['id']} at version {game['version']}")
     listener = Listener(f"{shape.ws(1)}/ws/games/{game['id']}/", player.token)
     try:
         time.sleep(0.3)  # the group join completes after the handshake
         for step in range(2):
-            response = player.act(a, game, simple_move(game))
+            response = player.act(game, simple_move(game), at=a)
             ok = response.status_code == 200
             check(ok, f"action {step + 1} acknowledged by A", f"HTTP {response.status_code}")
             if not ok:
@@ -85,7 +86,7 @@ def check_events_cross_processes(shape: Shape) -> None:
                   f"B's websocket received the events of action {step + 1} up to version "
                   f"{version}, in order", f"{len(frames)} frame(s), types "
                   f"{sorted({f['t'] for f in frames})}, response carried {len(body['events'])}")
-        seen_by_b = player.get(b, f"/games/{game['id']}").json()
+        seen_by_b = player.game(game['id'], at=b).json()
         check(seen_by_b["version"] == game["version"] and seen_by_b["hand"] == game["hand"],
               "B's GET /games/{id} shows the game A acknowledged", f"version {game['version']}")
     finally:
@@ -94,17 +95,17 @@ def check_events_cross_processes(shape: Shape) -> None:
 
 def check_daily_on_board(shape: Shape) -> None:
     a, b = shape.url(0), shape.url(1)
-    player = Player(b)
+    player = Player(b).join()
     board_socket = Listener(f"{shape.ws(1)}/ws/leaderboards/daily/")
     try:
-        game = player.new_game(b, mode="daily")
+        game = player.new_game(mode="daily")
         check(game["mode"] == "daily", "today's daily started on B", f"game {game['id']}")
         started = time.monotonic()
         actions = 0
         while game["status"] == "active" and actions < MAX_ACTIONS \
                 and time.monotonic() - started < GAME_DEADLINE_S:
             base = (a, b)[actions % 2]  # alternate the processes
-            response = player.act(base, game, simple_move(game))
+            response = player.act(game, simple_move(game), at=base)
             if response.status_code != 200:
                 check(False, "every action of the daily is acknowledged",
                       f"action {actions}: HTTP {response.status_code} {response.text[:200]}")

@@ -1,6 +1,6 @@
 """Fault tests of the production shape, used by CI; each prints what it checked.
 
-Every scenario runs the shape (scripts/prodshape.py: two uvicorn processes, A and B) on its
+Every scenario runs the shape (bench/prodshape.py: two uvicorn processes, A and B) on its
 own throw-away PostgreSQL cluster and Redis server on loopback ports, so stopping them never
 disturbs the machine's shared services or anyone's test run.
 
@@ -20,7 +20,7 @@ disturbs the machine's shared services or anyone's test run.
     503, and once PostgreSQL is back requests succeed again and the game goes on where the
     last acknowledged action left it.
 
-    .venv/bin/python scripts/faults.py [asgi-crash|redis-restart|postgres-outage ...]
+    .venv/bin/python -m bench.faults [asgi-crash|redis-restart|postgres-outage ...]
 """
 
 from __future__ import annotations
@@ -31,8 +31,9 @@ import threading
 import time
 
 import httpx
-from client import Listener, Player, simple_move
-from prodshape import PrivatePostgres, PrivateRedis, Shape, check, finish, say, wait_until
+
+from bench.api import Listener, Player, simple_move
+from bench.prodshape import PrivatePostgres, PrivateRedis, Shape, check, finish, say, wait_until
 
 SCENARIO_ENV = {
     "THROTTLE_IDENTITIES": "off", "THROTTLE_GAMES": "off", "THROTTLE_ACTIONS": "off",
@@ -91,8 +92,8 @@ def asgi_crash() -> None:
                                      env=SCENARIO_ENV, collectstatic=False,
                                      postgres=private.postgres, redis=private.redis) as shape:
         a, b = shape.url(0), shape.url(1)
-        players = [Player(a) for _ in range(8)]
-        games = [p.new_game(a) for p in players]
+        players = [Player(a).join() for _ in range(8)]
+        games = [p.new_game() for p in players]
         acknowledged: list[list[tuple[int, dict]]] = [[] for _ in players]
         latest = list(games)
         failed_requests = [0] * len(players)
@@ -103,7 +104,7 @@ def asgi_crash() -> None:
             while not stop.is_set() and game["status"] == "active":
                 move = simple_move(game)
                 try:
-                    response = players[i].act(a, game, move)
+                    response = players[i].act(game, move, at=a)
                 except httpx.HTTPError:
                     failed_requests[i] += 1
                     return  # the process is gone: this client now resumes through B
@@ -154,13 +155,13 @@ def asgi_crash() -> None:
 
         resumed, pushed, same_version = 0, 0, 0
         for i, player in enumerate(players):
-            view = player.get(b, f"/games/{games[i]['id']}").json()
+            view = player.game(games[i]['id'], at=b).json()
             version, _ = db_log(shape, games[i]["id"])
             same_version += view["version"] == version
             listener = Listener(f"{shape.ws(1)}/ws/games/{view['id']}/", player.token)
             try:
                 time.sleep(0.2)
-                response = player.act(b, view, simple_move(view))
+                response = player.act(view, simple_move(view), at=b)
                 if response.status_code == 200:
                     resumed += 1
                     after = response.json()["game"]["version"]
@@ -187,11 +188,11 @@ def redis_restart() -> None:
                                      env=SCENARIO_ENV, collectstatic=False,
                                      postgres=private.postgres, redis=private.redis) as shape:
         a, b = shape.url(0), shape.url(1)
-        player = Player(a)
-        game = player.new_game(a)
+        player = Player(a).join()
+        game = player.new_game()
         first = Listener(f"{shape.ws(1)}/ws/games/{game['id']}/", player.token)
         time.sleep(0.3)
-        response = player.act(a, game, simple_move(game))
+        response = player.act(game, simple_move(game), at=a)
         game = response.json()["game"]
         _, got = first.wait_for(lambda f: f["v"] >= game["version"], 5)
         check(response.status_code == 200 and got, "before: A acknowledges, B's websocket "
@@ -203,7 +204,7 @@ def redis_restart() -> None:
         stopped_at = time.monotonic()
         statuses = []
         for _ in range(4):  # Redis down: play on
-            response = player.act(a, game, simple_move(game))
+            response = player.act(game, simple_move(game), at=a)
             statuses.append(response.status_code)
             if response.status_code == 200:
                 game = response.json()["game"]
@@ -223,13 +224,13 @@ def redis_restart() -> None:
         second = Listener(f"{shape.ws(1)}/ws/games/{game['id']}/", player.token)
         try:
             time.sleep(0.3)
-            view = player.get(b, f"/games/{game['id']}").json()
+            view = player.game(game['id'], at=b).json()
             check(view["version"] == game["version"],
                   "after reconnecting, GET on B shows every action acknowledged meanwhile",
                   f"version {view['version']}")
             statuses, pushed = [], True
             for _ in range(2):
-                response = player.act(a, view, simple_move(view))
+                response = player.act(view, simple_move(view), at=a)
                 statuses.append(response.status_code)
                 if response.status_code != 200:
                     break
@@ -254,7 +255,7 @@ def redis_blip(shape: Shape, private: Private, player: Player, game: dict, liste
     heard = False
     while not heard and not listener.closed.is_set() and \
             time.monotonic() - blipped_at < REJOIN_S + 3:
-        response = player.act(a, game, simple_move(game))
+        response = player.act(game, simple_move(game), at=a)
         if response.status_code == 200:
             game = response.json()["game"]
         _, heard = listener.wait_for(lambda f, v=game["version"]: f["v"] >= v, 1)
@@ -277,10 +278,10 @@ def postgres_outage() -> None:
                                      env=SCENARIO_ENV, collectstatic=False,
                                      postgres=private.postgres, redis=private.redis) as shape:
         a, b = shape.url(0), shape.url(1)
-        player = Player(a)
-        game = player.new_game(a)
+        player = Player(a).join()
+        game = player.new_game()
         for _ in range(3):
-            game = player.act(a, game, simple_move(game)).json()["game"]
+            game = player.act(game, simple_move(game), at=a).json()["game"]
         acknowledged = game["version"]
 
         private.postgres.stop()
@@ -289,9 +290,9 @@ def postgres_outage() -> None:
         for base, method in [(a, "act"), (b, "get"), (a, "health"), (b, "act")]:
             started = time.monotonic()
             if method == "act":
-                response = player.act(base, game, simple_move(game))
+                response = player.act(game, simple_move(game), at=base)
             elif method == "get":
-                response = player.get(base, f"/games/{game['id']}")
+                response = player.game(game['id'], at=base)
             else:
                 response = httpx.get(f"{base}/api/v1/health", timeout=15)
             took = time.monotonic() - started
@@ -311,14 +312,14 @@ def postgres_outage() -> None:
         outage_s = time.monotonic() - outage_started
 
         def recovered() -> bool:
-            return all(player.get(base, f"/games/{game['id']}").status_code == 200
+            return all(player.game(game['id'], at=base).status_code == 200
                        for base in (a, b))
         came_back = wait_until(recovered, 30, every_s=0.5)
         check(came_back, "once PostgreSQL is back, both processes serve requests again",
               f"outage {outage_s:.1f}s, recovered "
               f"{time.monotonic() - outage_started - outage_s:.1f}s after restart")
-        view = player.get(b, f"/games/{game['id']}").json()
-        response = player.act(b, view, simple_move(view))
+        view = player.game(game['id'], at=b).json()
+        response = player.act(view, simple_move(view), at=b)
         check(view["version"] == acknowledged and response.status_code == 200,
               "the game goes on from the last acknowledged action",
               f"version {view['version']} (acknowledged {acknowledged}), next action "
