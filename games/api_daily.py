@@ -41,6 +41,9 @@ class Anonymous:
 
 ANONYMOUS = "anonymous"
 PLAYER_OR_ANONYMOUS = [BearerToken(), PlayerCookie(), Anonymous()]
+# What the OpenAPI document says of such reads: an identity, or none (the empty security
+# requirement, which django-ninja appends after the two schemes through ``openapi_extra``).
+AUTH_OPTIONAL = {"security": [{}]}
 
 
 def player_of(request: HttpRequest) -> Player | None:
@@ -86,14 +89,15 @@ def start_todays_daily(request: HttpRequest, player: Player) -> Status:
     return Status(200, services.game_view(attempt.game))
 
 
-@router.get("/daily", response={200: Daily, **ERRORS}, auth=PLAYER_OR_ANONYMOUS)
+@router.get("/daily", response={200: Daily, **ERRORS}, auth=PLAYER_OR_ANONYMOUS,
+            openapi_extra=AUTH_OPTIONAL)
 def get_daily(request: HttpRequest):
     """Today's daily: its commitment, when it ends, and your attempt at it."""
     return daily.daily_json(daily.todays_deal(), player_of(request))
 
 
 @router.get("/daily/{day}", response={200: Daily, **ERRORS},
-            auth=PLAYER_OR_ANONYMOUS)
+            auth=PLAYER_OR_ANONYMOUS, openapi_extra=AUTH_OPTIONAL)
 def get_daily_of(request: HttpRequest, day: date):
     """Another day's daily (``YYYY-MM-DD``). A past day reveals its seed: check it against
     the commitment and re-deal it with ``manage.py verify_daily``."""
