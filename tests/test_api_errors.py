@@ -344,7 +344,7 @@ def test_a_version_is_a_strict_integer_in_range(bearer, version):
     game = bearer.post(f"{API}/games", {"level": "easy"}, content_type="application/json").json()
     before = Game.objects.get().version
     sent = version.format(v=game["version"])
-    raw = '{"version": %s, "action": {"type": "draw", "from": "stock"}}' % sent
+    raw = '{"version": ' + sent + ', "action": {"type": "draw", "from": "stock"}}'
 
     response = post_raw(bearer, f"/games/{game['id']}/actions", raw)
 
