@@ -26,7 +26,7 @@ from games import daily, services
 from games.errors import ApiError
 from games.identity import BearerToken, PlayerCookie
 from games.models import DailyDeal, Player
-from games.schemas import Error
+from games.schemas import Day, Error
 
 router = Router(tags=["daily"])
 ERRORS = {401: Error, 404: Error, 422: Error}
@@ -98,7 +98,7 @@ def get_daily(request: HttpRequest):
 
 @router.get("/daily/{day}", response={200: Daily, **ERRORS},
             auth=PLAYER_OR_ANONYMOUS, openapi_extra=AUTH_OPTIONAL)
-def get_daily_of(request: HttpRequest, day: date):
+def get_daily_of(request: HttpRequest, day: Day):
     """Another day's daily (``YYYY-MM-DD``). A past day reveals its seed: check it against
     the commitment and re-deal it with ``manage.py verify_daily``."""
     if day > daily.today():

@@ -13,11 +13,12 @@ DESIGN §5 shows cards.
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime
 from typing import Annotated, Any, Literal
 
 from ninja import Path, Schema
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, WithJsonSchema
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema
 
 from games.accounts import CODE_CHARS, USERNAME_MAX_CHARS, USERNAME_MIN_CHARS
 from games.names import NAME_MAX_CHARS, NAME_MIN_CHARS
@@ -38,6 +39,27 @@ CARD_ID_MAX_CHARS = 4
 
 NO_NUL = r"^[^\x00]*$"
 INT32_MAX = 2**31 - 1  # the integer columns' limit
+
+
+def _json_integer(value: Any) -> Any:
+    # JSON Schema's "integer" is a number with no fraction (2 or 2.0), never "2" or true.
+    if isinstance(value, str | bool):
+        raise ValueError("must be a JSON integer")
+    return value
+
+
+# A body's integer, strict as JSON Schema's "integer": not a string, not a boolean.
+JsonInt = Annotated[int, BeforeValidator(_json_integer)]
+
+
+def _iso_day(value: Any) -> Any:
+    if isinstance(value, str) and not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", value):
+        raise ValueError("a day is written YYYY-MM-DD")
+    return value
+
+
+# A day in a path: YYYY-MM-DD only (pydantic alone would also read "0" as 1970-01-01).
+Day = Annotated[date, BeforeValidator(_iso_day), Path(description="A day, YYYY-MM-DD (UTC).")]
 
 
 def text(max_length: int, min_length: int = 0, pattern: str = NO_NUL, **field) -> Any:
@@ -301,7 +323,7 @@ ActionJson = Annotated[dict[str, Any], WithJsonSchema(ACTION_JSON_SCHEMA)]
 
 
 class ActionRequest(Schema):
-    version: StrictInt = Field(ge=0, le=INT32_MAX,
+    version: JsonInt = Field(ge=0, le=INT32_MAX,
                                description="The version of the game you are acting on.")
     action: ActionJson
 

@@ -28,7 +28,7 @@ from games.api_daily import AUTH_OPTIONAL, PLAYER_OR_ANONYMOUS, player_of
 from games.errors import ApiError
 from games.identity import PLAYER
 from games.models import Player
-from games.schemas import CURSOR, Error, PublicId, Week
+from games.schemas import CURSOR, Day, Error, PublicId, Week
 from leaderboards import history, services
 from leaderboards.models import WeekScore, week_of
 from leaderboards.ranking import (
@@ -140,7 +140,7 @@ def todays_board(request: HttpRequest, query: Query[PageQuery]):
 
 @router.get("/daily/{day}", response={200: DailyBoard, **ERRORS}, auth=PLAYER_OR_ANONYMOUS,
             openapi_extra=AUTH_OPTIONAL)
-def day_board_of(request: HttpRequest, day: date, query: Query[PageQuery]):
+def day_board_of(request: HttpRequest, day: Day, query: Query[PageQuery]):
     """A day's board: contracts completed (more first), penalty points (fewer first), then
     the earlier finish (R22)."""
     return _day_json(day, request, query)

@@ -338,7 +338,7 @@ def test_a_body_that_is_not_a_json_object_is_refused_everywhere(bearer, raw):
     assert Game.objects.count() == 1
 
 
-@pytest.mark.parametrize("version", ['"{v}"', "{v}.0", "true", "false", "null", "[{v}]",
+@pytest.mark.parametrize("version", ['"{v}"', "{v}.5", "true", "false", "null", "[{v}]",
                                      "2147483648", "-1"])
 def test_a_version_is_a_strict_integer_in_range(bearer, version):
     game = bearer.post(f"{API}/games", {"level": "easy"}, content_type="application/json").json()
@@ -350,6 +350,19 @@ def test_a_version_is_a_strict_integer_in_range(bearer, version):
 
     assert_one_shape(response, 422, "invalid_request")
     assert Game.objects.get().version == before
+
+
+def test_a_version_may_be_written_as_json_schema_allows_an_integer(bearer):
+    game = bearer.post(f"{API}/games", {"level": "easy"}, content_type="application/json").json()
+    raw = '{"version": ' + f'{game["version"]}.0' + ', "action": {"type": "draw", "from": "stock"}}'
+
+    assert post_raw(bearer, f"/games/{game['id']}/actions", raw).status_code == 200
+
+
+@pytest.mark.parametrize("day", ["0", "1700000000", "20261203", "2026-W48-1", "2026-13-01"])
+def test_a_day_is_written_yyyy_mm_dd(client, db, day):
+    assert_one_shape(client.get(f"{API}/daily/{day}"), 422)
+    assert_one_shape(client.get(f"{API}/leaderboards/daily/{day}"), 422)
 
 
 @pytest.mark.parametrize("week", ["2027-W53", "0000-W01"])
