@@ -62,8 +62,9 @@ def case_counts(request):
     yield
     if seen:
         statuses = ", ".join(f"{status}: {n}" for status, n in sorted(seen.items()))
-        request.config.pluginmanager.get_plugin("terminalreporter").write_line(
-            f"\nSchemathesis, operation by operation: {seen.total()} cases ({statuses})")
+        with request.config.pluginmanager.get_plugin("capturemanager") \
+                .global_and_fixture_disabled():
+            print(f"\nSchemathesis, operation by operation: {seen.total()} cases ({statuses})")
 
 
 @pytest.mark.slow
