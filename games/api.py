@@ -9,7 +9,8 @@ Statuses: 201 created; 400 a body that is not JSON; 401 ``no_identity``/``invali
 before its time); 404 ``not_found`` for a game that is not yours (never 403); 409
 ``stale_version`` with the current ``game``; 422 an action the server will not apply, for any
 reason (schema, ``malformed_action``, ``unknown_action``, ``unknown_card``, or a rule:
-``code`` and ``rule``), the game unchanged; 429 throttled.
+``code`` and ``rule``), the game unchanged, or input out of the bounds games.schemas states
+(a body that is not a JSON object too); 429 throttled. The error shape: docs/api.md.
 """
 
 from __future__ import annotations
