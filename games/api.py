@@ -9,16 +9,18 @@ Statuses: 201 created; 400 a body that is not JSON; 401 ``no_identity``/``invali
 before its time); 404 ``not_found`` for a game that is not yours (never 403); 409
 ``stale_version`` with the current ``game``; 422 an action the server will not apply, for any
 reason (schema, ``malformed_action``, ``unknown_action``, ``unknown_card``, or a rule:
-``code`` and ``rule``), the game unchanged; 429 throttled.
+``code`` and ``rule``), the game unchanged, or input out of the bounds games.schemas states
+(a body that is not a JSON object too); 429 throttled. The error shape: docs/api.md.
 """
 
 from __future__ import annotations
 
-import re
+from typing import Literal
 
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from ninja import Query, Router, Schema, Status
+from pydantic import Field
 
 from games import services
 from games.api_common import ERRORS, me_json, start_todays_daily
@@ -45,6 +47,7 @@ from games.schemas import (
     MeUpdate,
     NewGame,
     NewPlayer,
+    PublicId,
     Replay,
     Stale,
 )
@@ -52,7 +55,7 @@ from games.throttles import Throttle
 
 router = Router(tags=["games"], by_alias=True, exclude_unset=True)
 
-PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+OFFSET_MAX = 100_000
 
 
 def schema_shaped(body: dict) -> HttpResponse:
@@ -113,8 +116,6 @@ def patch_me(request: HttpRequest, payload: MeUpdate, response: HttpResponse):
 
 
 def _game_of(request: HttpRequest, game_id: str) -> Game:
-    if not PUBLIC_ID.fullmatch(game_id):
-        raise not_found()
     try:
         return services.get_game(request.auth, game_id)
     except services.GameNotFound:
@@ -137,37 +138,34 @@ def start_game(request: HttpRequest, payload: NewGame, response: HttpResponse):
 
 
 class GameFilter(Schema):
-    status: str | None = None
-    limit: int = 20
-    offset: int = 0
+    status: Literal["active", "finished", "expired"] | None = None
+    limit: int = Field(20, ge=1, le=100)
+    offset: int = Field(0, ge=0, le=OFFSET_MAX)
 
 
 @router.get("/games", response={200: GameList, **ERRORS}, auth=PLAYER)
 def list_games(request: HttpRequest, filters: Query[GameFilter]):
-    """My games, newest first. ``status``: ``active`` or ``finished``; ``limit`` 1-100."""
+    """My games, newest first, ``limit`` (1-100) from ``offset``, of one ``status`` if given."""
     games = Game.objects.of(request.auth).select_related("daily").order_by("-created_at", "-id")
-    if filters.status in (Game.ACTIVE, Game.FINISHED):
+    if filters.status is not None:
         games = games.filter(status=filters.status)
-    limit = min(max(filters.limit, 1), 100)
-    offset = max(filters.offset, 0)
+    limit, offset = filters.limit, filters.offset
     games = games.defer("state")
     return {"count": games.count(),
             "items": [services.game_summary(g) for g in games[offset:offset + limit]]}
 
 
 @router.get("/games/{game_id}", response={200: GameView, **ERRORS}, auth=PLAYER)
-def get_game(request: HttpRequest, game_id: str):
+def get_game(request: HttpRequest, game_id: PublicId):
     """The game as you may see it: your hand, the table, counts, and what is legal now."""
     return schema_shaped(services.game_view(_game_of(request, game_id)))
 
 
 @router.post("/games/{game_id}/actions", response={200: ActionResult, 409: Stale, **ERRORS},
              auth=PLAYER, throttle=[ACTIONS])
-def post_action(request: HttpRequest, game_id: str, payload: ActionRequest):
+def post_action(request: HttpRequest, game_id: PublicId, payload: ActionRequest):
     """Act: ``{"version": n, "action": {...}}``. Returns the game after your action and the
     bots' turns that followed, with their events (also pushed on the game's websocket)."""
-    if not PUBLIC_ID.fullmatch(game_id):
-        raise not_found()
     try:
         played = services.act(game_id, request.auth, payload.version, payload.action)
     except IllegalAction as exc:
@@ -185,7 +183,7 @@ def post_action(request: HttpRequest, game_id: str, payload: ActionRequest):
 
 
 @router.get("/games/{game_id}/hint", response={200: Hint, **ERRORS}, auth=PLAYER)
-def get_hint(request: HttpRequest, game_id: str):
+def get_hint(request: HttpRequest, game_id: PublicId):
     """Practice games only: a legal lay-down if your hand holds your contract now, and the
     cards you may lay off where."""
     game = _game_of(request, game_id)
@@ -197,7 +195,7 @@ def get_hint(request: HttpRequest, game_id: str):
 
 
 @router.get("/games/{game_id}/replay", response={200: Replay, **ERRORS}, auth=PLAYER)
-def get_replay(request: HttpRequest, game_id: str):
+def get_replay(request: HttpRequest, game_id: PublicId):
     """Everything about a finished game: the seed, every action and every hand dealt.
     A daily's replay opens when its day has ended (UTC)."""
     game = _game_of(request, game_id)

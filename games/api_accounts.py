@@ -16,7 +16,7 @@ from datetime import datetime
 
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
-from ninja import Router, Schema, Status
+from ninja import Router, Status
 from pydantic import Field
 
 from games.api_common import ERRORS, me_json
@@ -29,7 +29,7 @@ from games.identity import (
     require_csrf,
     set_player_cookie,
 )
-from games.schemas import Error, Me, Out
+from games.schemas import Credentials, Error, Me, Out, TransferCodeIn
 from games.services import accounts
 from games.throttles import Throttle, hit
 
@@ -37,15 +37,6 @@ router = Router(tags=["accounts"], by_alias=True, exclude_unset=True)
 
 LOGIN_BY_ADDRESS = Throttle("login", by="address")
 TRANSFER_BY_ADDRESS = Throttle("transfer", by="address")
-
-
-class Credentials(Schema):
-    username: str = Field(max_length=150)
-    password: str = Field(max_length=4096)
-
-
-class TransferCodeIn(Schema):
-    code: str = Field(max_length=64)
 
 
 class TransferCodeOut(Out):

@@ -28,6 +28,9 @@ class Anonymous:
 
 ANONYMOUS = "anonymous"
 PLAYER_OR_ANONYMOUS = [BearerToken(), PlayerCookie(), Anonymous()]
+# What the OpenAPI document says of such reads: an identity, or none (the empty security
+# requirement, which django-ninja appends after the two schemes through ``openapi_extra``).
+AUTH_OPTIONAL = {"security": [{}]}
 
 
 def player_of(request: HttpRequest) -> Player | None:

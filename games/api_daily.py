@@ -23,10 +23,10 @@ from ninja import Router
 from pydantic import BaseModel, Field
 
 from games import daily
-from games.api_common import PLAYER_OR_ANONYMOUS, player_of
+from games.api_common import AUTH_OPTIONAL, PLAYER_OR_ANONYMOUS, player_of
 from games.errors import ApiError
 from games.models import DailyDeal
-from games.schemas import Error
+from games.schemas import Day, Error
 from games.services import deals
 
 router = Router(tags=["daily"])
@@ -57,15 +57,16 @@ class Daily(BaseModel):
     attempt: DailyAttempt
 
 
-@router.get("/daily", response={200: Daily, **ERRORS}, auth=PLAYER_OR_ANONYMOUS)
+@router.get("/daily", response={200: Daily, **ERRORS}, auth=PLAYER_OR_ANONYMOUS,
+            openapi_extra=AUTH_OPTIONAL)
 def get_daily(request: HttpRequest):
     """Today's daily: its commitment, when it ends, and your attempt at it."""
     return daily.daily_json(deals.todays_deal(), player_of(request))
 
 
 @router.get("/daily/{day}", response={200: Daily, **ERRORS},
-            auth=PLAYER_OR_ANONYMOUS)
-def get_daily_of(request: HttpRequest, day: date):
+            auth=PLAYER_OR_ANONYMOUS, openapi_extra=AUTH_OPTIONAL)
+def get_daily_of(request: HttpRequest, day: Day):
     """Another day's daily (``YYYY-MM-DD``). A past day reveals its seed: check it against
     the commitment and re-deal it with ``manage.py verify_daily``."""
     if day > daily.today():

@@ -4,7 +4,9 @@ Authenticated like the HTTP API: the browser's signed player cookie (sent with t
 handshake), or ``Authorization: Bearer <token>`` from clients that can set headers. A
 browser's handshake must come from an allowed host (``Origin``), so another site cannot open
 the socket with the person's cookie. Anyone else's game, or no identity, is refused at the
-handshake (close codes 4404, 4401, 4403).
+handshake: the socket is accepted and closed at once with close code 4401 (no identity), 4404
+(not your game) or 4403 (another site), so a client can tell them apart (a close before the
+accept reaches the client as a bare HTTP 403).
 
 Each event arrives as its own frame, ``{"v": version, "t": type, "d": {...}}``, already
 filtered for the person (R25) by :mod:`games.services`; events come in version order. A
@@ -67,12 +69,13 @@ def _authorise(scope, game_id: str):
 
 class GameConsumer(GroupMember, AsyncJsonWebsocketConsumer):
     async def connect(self) -> None:
-        if not origin_allowed(_header(self.scope, b"origin")):
-            await self.close(code=CLOSE_BAD_ORIGIN)
-            return
         game_id = self.scope["url_route"]["kwargs"]["game_id"]
-        refusal = await _authorise(self.scope, game_id)
+        if not origin_allowed(_header(self.scope, b"origin")):
+            refusal = CLOSE_BAD_ORIGIN
+        else:
+            refusal = await _authorise(self.scope, game_id)
         if refusal:
+            await self.accept()
             await self.close(code=refusal)
             return
         await self.join(group_name(game_id))

@@ -1,9 +1,33 @@
-"""Errors the games API answers with, in the API's one shape (ladder/api.py):
-``{"error": {"code", "message", "rule"?}}``."""
+"""Errors the API answers with, in its one shape (ladder/api.py):
+``{"error": {"code", "message", "rule"?}}``, rendered by the API's own JSON renderer
+(games.fastjson) whatever raised them: a view, django-ninja, Django or the ASGI server."""
 
 from __future__ import annotations
 
+from http import HTTPStatus
+
+from django.http import HttpResponse
 from ninja.errors import HttpError
+
+from games.fastjson import dumps
+
+CONTENT_TYPE = "application/json; charset=utf-8"  # what django-ninja's renderer answers with
+QUOTE_MAX_CHARS = 24  # a message quotes at most this much of what the client sent
+
+# The code of an error that carries none, by its status.
+STATUS_CODES = {
+    400: "bad_request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    409: "conflict",
+    413: "body_too_large",
+    422: "invalid_request",
+    429: "throttled",
+    500: "server_error",
+    503: "unavailable",
+}
 
 
 class ApiError(HttpError):
@@ -13,6 +37,40 @@ class ApiError(HttpError):
         super().__init__(status, message)
         self.code = code
         self.rule = rule
+
+
+def quote(value: object) -> str:
+    """A short, printable quotation of client input for a message: ``'abc…'``."""
+    text = value if isinstance(value, str) else repr(value)
+    if len(text) > QUOTE_MAX_CHARS:
+        return repr(text[:QUOTE_MAX_CHARS]) + "…"
+    return repr(text)
+
+
+def error_body(code: str, message: str, rule: str | None = None, **extra) -> dict:
+    """The API's error document: ``{"error": {"code", "message", "rule"?, ...}}``."""
+    error = {"code": code, "message": message}
+    if rule:
+        error["rule"] = rule
+    error.update(extra)
+    return {"error": error}
+
+
+def code_of(status: int) -> str:
+    return STATUS_CODES.get(status, f"http_{status}")
+
+
+def error_json(status: int, message: str | None = None, code: str | None = None) -> bytes:
+    """The bytes of an error document, for answers made outside Django (the ASGI server)."""
+    return dumps(error_body(code or code_of(status), message or HTTPStatus(status).phrase + "."))
+
+
+def error_response(status: int, message: str | None = None, code: str | None = None,
+                   rule: str | None = None) -> HttpResponse:
+    """An error answer made outside django-ninja (middleware, Django's error views), serialised
+    as the API serialises its own."""
+    body = error_body(code or code_of(status), message or HTTPStatus(status).phrase + ".", rule)
+    return HttpResponse(dumps(body), status=status, content_type=CONTENT_TYPE)
 
 
 def not_found() -> ApiError:

@@ -9,6 +9,10 @@ import unicodedata
 NAME_MIN_CHARS = 2
 NAME_MAX_CHARS = 24
 NAME_PUNCTUATION = frozenset(" -_.'")
+# Combining marks (Unicode categories M*) after one base character: Thai writes a vowel and a
+# tone mark over one consonant, and Vietnamese two accents on one vowel; more only stacks
+# marks over the neighbouring lines of a leaderboard.
+MARKS_PER_BASE_MAX = 2
 
 ADJECTIVES = (
     "Brave", "Calm", "Clever", "Cosy", "Daring", "Eager", "Fancy", "Gentle", "Happy", "Jolly",
@@ -33,8 +37,8 @@ class InvalidName(ValueError):
 def clean_name(raw: str) -> str:
     """The name as stored (NFC, spaces collapsed), or InvalidName with a message for players.
 
-    2-24 characters of letters (any script, with their combining marks), digits, spaces and
-    ``- _ . '``; it must contain a letter."""
+    2-24 characters of letters (any script, with at most two combining marks each), digits,
+    spaces and ``- _ . '``; it must contain a letter."""
     name = " ".join(unicodedata.normalize("NFC", raw).split())
     if not NAME_MIN_CHARS <= len(name) <= NAME_MAX_CHARS:
         raise InvalidName(f"A name has {NAME_MIN_CHARS} to {NAME_MAX_CHARS} characters.")
@@ -44,4 +48,15 @@ def clean_name(raw: str) -> str:
             raise InvalidName("A name may hold letters, digits, spaces and - _ . ' only.")
     if not any(unicodedata.category(c)[0] == "L" for c in name):
         raise InvalidName("A name needs at least one letter.")
+    if _most_marks_on_one_base(name) > MARKS_PER_BASE_MAX:
+        raise InvalidName(f"A letter carries at most {MARKS_PER_BASE_MAX} accents or marks.")
     return name
+
+
+def _most_marks_on_one_base(name: str) -> int:
+    """Counted decomposed (NFD): an "é" written as one code point still carries its accent."""
+    most = run = 0
+    for char in unicodedata.normalize("NFD", name):
+        run = run + 1 if unicodedata.category(char)[0] == "M" else 0
+        most = max(most, run)
+    return most

@@ -1,6 +1,11 @@
 """The games API's request and response shapes (DESIGN §5), typed so the OpenAPI schema tells
 the truth: Schemathesis checks every response against it.
 
+What clients send is bounded here, in types the OpenAPI document states (docs/api.md): every
+string has a maximum length and a pattern (at least: no NUL character, which PostgreSQL's text
+refuses; pydantic refuses lone surrogates itself), every integer a range, and body integers are
+strict (no ``"2"``, no ``true``).
+
 Responses are dumped with ``exclude_unset``: a card's optional keys (``rank``/``suit`` of a
 natural, ``joker``, a table joker's ``as``) appear only when the engine gives them, exactly as
 DESIGN §5 shows cards.
@@ -8,13 +13,15 @@ DESIGN §5 shows cards.
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime
 from typing import Annotated, Any, Literal
 
-from ninja import Schema
-from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
+from ninja import Path, Schema
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema
 
-from games.names import NAME_MAX_CHARS
+from games.accounts import CODE_CHARS, USERNAME_MAX_CHARS, USERNAME_MIN_CHARS
+from games.names import NAME_MAX_CHARS, NAME_MIN_CHARS
 
 
 class Out(BaseModel):
@@ -25,6 +32,56 @@ class Out(BaseModel):
 
 
 CARD_ID = r"^(?:(?:[2-9]|10|[AJQK])[SHDC]\.[12]|JK\.[123])$"
+CARD_ID_MAX_CHARS = 4
+
+
+# --- Bounds on what clients send ------------------------------------------------------------
+
+NO_NUL = r"^[^\x00]*$"
+INT32_MAX = 2**31 - 1  # the integer columns' limit
+
+
+def _json_integer(value: Any) -> Any:
+    # JSON Schema's "integer" is a number with no fraction (2 or 2.0), never "2" or true.
+    if isinstance(value, str | bool):
+        raise ValueError("must be a JSON integer")
+    return value
+
+
+# A body's integer, strict as JSON Schema's "integer": not a string, not a boolean.
+JsonInt = Annotated[int, BeforeValidator(_json_integer)]
+
+
+def _iso_day(value: Any) -> Any:
+    if isinstance(value, str) and not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", value):
+        raise ValueError("a day is written YYYY-MM-DD")
+    return value
+
+
+# A day in a path: YYYY-MM-DD only (pydantic alone would also read "0" as 1970-01-01).
+Day = Annotated[date, BeforeValidator(_iso_day), Path(description="A day, YYYY-MM-DD (UTC).")]
+
+
+def text(max_length: int, min_length: int = 0, pattern: str = NO_NUL, **field) -> Any:
+    """A string field as bounded as the database needs and the OpenAPI document states."""
+    return Annotated[str, Field(min_length=min_length, max_length=max_length, pattern=pattern,
+                                **field)]
+
+
+PUBLIC_ID = r"^[A-Za-z0-9_-]{1,32}$"
+PublicId = Annotated[str, Path(pattern=PUBLIC_ID, max_length=32,
+                               description="A game's or player's id.")]
+# ``[0-9]``, not ``\d``: a regular expression's ``\d`` matches every script's digits.
+WEEK = r"^[0-9]{4}-W(?:0[1-9]|[1-4][0-9]|5[0-3])$"
+Week = Annotated[str, Path(pattern=WEEK, max_length=8, examples=["2026-W48"],
+                           description="An ISO week, YYYY-Www.")]
+CURSOR = r"^[A-Za-z0-9_-]+={0,2}$"  # urlsafe base64 (leaderboards.ranking.encode_cursor)
+
+# A field its schema refuses answers the code its endpoint gives that field's other refusals
+# (clients translate by code); any other schema refusal is ``invalid_request``.
+FIELD_ERROR_CODES = {"name": "invalid_name", "username": "invalid_username",
+                     "code": "invalid_transfer_code", "week": "invalid_week",
+                     "after": "invalid_cursor"}
 
 
 # --- Errors -------------------------------------------------------------------------------
@@ -58,9 +115,32 @@ class Me(Out):
     created_at: datetime
 
 
+DisplayName = text(NAME_MAX_CHARS, NAME_MIN_CHARS,
+                   description="2-24 letters (any script, at most two combining marks each), "
+                               "digits, spaces and - _ . ' with at least one letter.")
+
+Password = text(128, 1)
+TransferCodeText = text(CODE_CHARS + 8, CODE_CHARS, pattern=r"^[0-9A-Za-z][0-9A-Za-z -]*$",
+                        description="As shown, e.g. ABCD-EFGH-JKMN (case, spaces and dashes "
+                                    "do not matter).")
+
+
 class MeUpdate(Schema):
-    name: str = Field(max_length=4 * NAME_MAX_CHARS,
-                      description="2-24 letters, digits, spaces and - _ . '")
+    name: DisplayName
+
+
+class Credentials(Schema):
+    # Python's regular expressions, as Django's username validator uses (\w: any script).
+    model_config = ConfigDict(regex_engine="python-re")
+
+    username: str = Field(min_length=USERNAME_MIN_CHARS, max_length=USERNAME_MAX_CHARS,
+                          pattern=r"^[\w.@+-]+$",
+                          description="3-30 letters, digits and @ . + - _")
+    password: Password
+
+
+class TransferCodeIn(Schema):
+    code: TransferCodeText
 
 
 class CsrfToken(Out):
@@ -216,7 +296,8 @@ class NewGame(Schema):
     level: Literal["easy", "normal", "hard"] = "normal"
 
 
-_CARD_REF = {"type": "string", "examples": ["7H.1", "JK.2"]}
+_CARD_REF = {"type": "string", "pattern": CARD_ID, "maxLength": CARD_ID_MAX_CHARS,
+             "examples": ["7H.1", "JK.2"]}
 ACTION_JSON_SCHEMA = {
     "title": "Action",
     "description": "Run cards in ascending order; a joker's place fixes its value (R8).",
@@ -229,7 +310,8 @@ ACTION_JSON_SCHEMA = {
                                   "items": {"type": "array", "minItems": 1, "maxItems": 14,
                                             "items": _CARD_REF}}}},
         {"title": "LayOff", "type": "object", "required": ["type", "meld", "card"],
-         "properties": {"type": {"const": "lay_off"}, "meld": {"type": "integer", "minimum": 0},
+         "properties": {"type": {"const": "lay_off"},
+                        "meld": {"type": "integer", "minimum": 0, "maximum": 255},
                         "card": _CARD_REF, "end": {"enum": ["low", "high"]}}},
         {"title": "Discard", "type": "object", "required": ["type", "card"],
          "properties": {"type": {"const": "discard"}, "card": _CARD_REF}},
@@ -241,7 +323,8 @@ ActionJson = Annotated[dict[str, Any], WithJsonSchema(ACTION_JSON_SCHEMA)]
 
 
 class ActionRequest(Schema):
-    version: int = Field(ge=0, description="The version of the game you are acting on.")
+    version: JsonInt = Field(ge=0, le=INT32_MAX,
+                               description="The version of the game you are acting on.")
     action: ActionJson
 
 

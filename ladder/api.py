@@ -11,63 +11,88 @@ attributes; otherwise the code is derived from the status. No client input may
 produce a 500 HTML page: unexpected exceptions are logged and answered with JSON.
 """
 
+import json
 import logging
 from http import HTTPStatus
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from django.db import DatabaseError, connection
 from django.http import Http404, HttpRequest, HttpResponse
 from ninja import NinjaAPI, Schema, Status
 from ninja.errors import HttpError, Throttled, ValidationError
+from ninja.parser import Parser
 
 from games.api import router as games_router
 from games.api_accounts import router as accounts_router
 from games.api_daily import router as daily_router
+from games.errors import code_of, error_body, quote
 from games.fastjson import OrjsonRenderer
+from games.schemas import FIELD_ERROR_CODES
 from ladder.middleware import DATABASE_DOWN_ERRORS, database_unavailable_response
 from leaderboards.api import router as leaderboards_router
 
 logger = logging.getLogger(__name__)
 
-STATUS_CODES = {
-    400: "bad_request",
-    401: "unauthorized",
-    403: "forbidden",
-    404: "not_found",
-    405: "method_not_allowed",
-    409: "conflict",
-    422: "invalid_request",
-    429: "throttled",
-}
+DETAILS_MAX = 10  # a validation error lists at most this many problems
+MESSAGE_MAX_CHARS = 200
 
 
-def error_body(code: str, message: str, rule: str | None = None, **extra) -> dict:
-    """The API's error document: ``{"error": {"code", "message", "rule"?, ...}}``."""
-    error = {"code": code, "message": message}
-    if rule:
-        error["rule"] = rule
-    error.update(extra)
-    return {"error": error}
+class BodyNotAnObject(ValueError):
+    pass
+
+
+class JsonObjectParser(Parser):
+    """django-ninja's JSON parser, refusing a body that is not a JSON object: ninja maps the
+    fields of a lone body schema out of whatever was sent, so ``[]`` or ``null`` would pass as
+    ``{}``."""
+
+    def parse_body(self, request: HttpRequest) -> dict:
+        data = json.loads(request.body)
+        if not isinstance(data, dict):
+            raise BodyNotAnObject
+        return data
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= MESSAGE_MAX_CHARS else text[:MESSAGE_MAX_CHARS] + "…"
+
+
+def _loc_part(part: object) -> str | int:
+    """A location in the request; a key the client chose is quoted short."""
+    if isinstance(part, int):
+        return part
+    text = str(part)
+    return text if len(text) <= 32 and text.isprintable() else quote(text)
 
 
 def _validation_error(request: HttpRequest, exc: ValidationError, api: NinjaAPI) -> HttpResponse:
+    # Bounded whatever was sent: a few problems, short messages, no input echoed.
     details = [
-        {"loc": list(e.get("loc", ())), "msg": str(e.get("msg", "")), "type": e.get("type", "")}
-        for e in exc.errors
+        {"loc": [_loc_part(part) for part in e.get("loc", ())],
+         "msg": _short(str(e.get("msg", ""))), "type": str(e.get("type", ""))[:64]}
+        for e in exc.errors[:DETAILS_MAX]
     ]
+    code = "invalid_request"
     if details:
         first = details[0]
         where = ".".join(str(part) for part in first["loc"])
         message = f"{where}: {first['msg']}" if where else first["msg"]
+        if first["loc"]:
+            code = FIELD_ERROR_CODES.get(first["loc"][-1], code)
     else:
         message = "The request is not valid."
-    body = error_body("invalid_request", message, details=details)
+    body = error_body(code, message, details=details)
     return api.create_response(request, body, status=422)
 
 
 def _http_error(request: HttpRequest, exc: HttpError, api: NinjaAPI) -> HttpResponse:
+    if isinstance(exc.__cause__, BodyNotAnObject):  # ninja wraps the parser's refusal
+        body = error_body("invalid_request", "The request body must be a JSON object.")
+        return api.create_response(request, body, status=422)
     status = exc.status_code
-    code = getattr(exc, "code", None) or STATUS_CODES.get(status, f"http_{status}")
-    body = error_body(code, exc.message, getattr(exc, "rule", None))
+    code = getattr(exc, "code", None) or code_of(status)
+    body = error_body(code, _short(str(exc.message)), getattr(exc, "rule", None))
     response = api.create_response(request, body, status=status)
     if isinstance(exc, Throttled) and exc.wait:
         response["Retry-After"] = str(int(exc.wait))
@@ -76,6 +101,18 @@ def _http_error(request: HttpRequest, exc: HttpError, api: NinjaAPI) -> HttpResp
 
 def _not_found(request: HttpRequest, exc: Http404, api: NinjaAPI) -> HttpResponse:
     return api.create_response(request, error_body("not_found", "Not found."), status=404)
+
+
+def _too_large(request: HttpRequest, exc: RequestDataTooBig, api: NinjaAPI) -> HttpResponse:
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    body = error_body("body_too_large", f"A request body has at most {limit} bytes.")
+    return api.create_response(request, body, status=413)
+
+
+def _suspicious(request: HttpRequest, exc: SuspiciousOperation, api: NinjaAPI) -> HttpResponse:
+    # Django's own request checks (too many fields, a bad Host...): 400, as Django answers.
+    body = error_body("bad_request", "The request is malformed.")
+    return api.create_response(request, body, status=400)
 
 
 def _unexpected(request: HttpRequest, exc: Exception, api: NinjaAPI) -> HttpResponse:
@@ -95,6 +132,8 @@ def install_error_handlers(api: NinjaAPI) -> None:
     api.add_exception_handler(ValidationError, lambda r, e: _validation_error(r, e, api))
     api.add_exception_handler(HttpError, lambda r, e: _http_error(r, e, api))
     api.add_exception_handler(Http404, lambda r, e: _not_found(r, e, api))
+    api.add_exception_handler(RequestDataTooBig, lambda r, e: _too_large(r, e, api))
+    api.add_exception_handler(SuspiciousOperation, lambda r, e: _suspicious(r, e, api))
     api.add_exception_handler(Exception, lambda r, e: _unexpected(r, e, api))
     for error in DATABASE_DOWN_ERRORS:
         api.add_exception_handler(error, lambda r, e: _database_unavailable(r, e, api))
@@ -106,6 +145,7 @@ api = NinjaAPI(
     description="Play Ladder Rummy against computer players. Rules: see the rules page.",
     urls_namespace="api-v1",
     renderer=OrjsonRenderer(),
+    parser=JsonObjectParser(),
 )
 install_error_handlers(api)
 

@@ -27,10 +27,12 @@ from leaderboards.routing import (  # noqa: E402
 
 
 class UnknownRoute(AsyncWebsocketConsumer):
-    """Refuses a websocket path that no app routes (Channels would raise and log a 500)."""
+    """Refuses a websocket path that no app routes (Channels would raise and log a 500): close
+    code 4404, after the accept, as the games' socket refuses (games/consumers.py)."""
 
     async def connect(self) -> None:
-        await self.close()
+        await self.accept()
+        await self.close(code=4404)
 
 
 websocket_urlpatterns = [

@@ -1,5 +1,6 @@
 """Project middleware: security headers, the admin login throttle, 503 when the database is
-away, and Django's page-only middleware kept off the API.
+away, the API's error shape on answers Django makes, and Django's page-only middleware kept
+off the API.
 
 Django's ``SecurityMiddleware`` already sends ``X-Content-Type-Options: nosniff``,
 ``Referrer-Policy`` (``SECURE_REFERRER_POLICY``), ``Cross-Origin-Opener-Policy`` and, in
@@ -17,10 +18,11 @@ from django.contrib.messages import middleware as messages
 from django.contrib.sessions import middleware as sessions
 from django.core.exceptions import DisallowedHost
 from django.db import InterfaceError, OperationalError
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.middleware import locale
 from django.urls import reverse
 
+from games.errors import error_response
 from games.throttles import client_address, hit
 
 logger = logging.getLogger(__name__)
@@ -101,8 +103,7 @@ def database_unavailable_response(request: HttpRequest) -> HttpResponse:
     """503 with Retry-After: JSON in the API's error shape under /api/, plain text elsewhere."""
     message = "The game's database is briefly unavailable: try again in a few seconds."
     if request.path.startswith(API_PREFIX):
-        response = JsonResponse({"error": {"code": "unavailable", "message": message}},
-                                status=503)
+        response = error_response(503, message, "unavailable")
     else:
         response = HttpResponse(message + "\n", status=503,
                                 content_type="text/plain; charset=utf-8")
@@ -111,6 +112,35 @@ def database_unavailable_response(request: HttpRequest) -> HttpResponse:
 
 
 DATABASE_DOWN_ERRORS = (OperationalError, InterfaceError)
+
+
+class ApiErrorShapeMiddleware:
+    """Under ``/api/``, an error answer that Django or django-ninja made without the API's
+    error handlers (a 405 from ninja's path view, Django's HTML 404 with ``DEBUG`` on, a 400 or
+    413 from Django's request checks) is given the API's one error shape, keeping its status,
+    headers (``Allow``, ``Retry-After``...) and cookies. Placed near the top, it sees every
+    answer of the middleware below it."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if (response.status_code >= 400 and request.path.startswith(API_PREFIX)
+                and not response.get("Content-Type", "").startswith("application/json")):
+            shaped = error_response(response.status_code, _message_for(response))
+            for header, value in response.items():
+                if header.lower() not in ("content-type", "content-length"):
+                    shaped[header] = value
+            shaped.cookies = response.cookies
+            return shaped
+        return response
+
+
+def _message_for(response: HttpResponse) -> str | None:
+    if response.status_code == 405 and "Allow" in response:
+        return f"Method not allowed: use {response['Allow']}."
+    return None  # the status's phrase
 
 
 class DatabaseUnavailableMiddleware:

@@ -26,6 +26,7 @@ from django.conf import settings
 from django.core.handlers.wsgi import WSGIHandler
 
 from games import groups
+from games.errors import CONTENT_TYPE, error_json
 
 BODY_MARGIN_BYTES = 64 * 1024  # multipart boundaries and headers around the data
 
@@ -51,8 +52,9 @@ class ThreadedDjango:
         except ClientGone:
             return
         if body is None:
-            await _send(send, 413, [(b"content-type", b"text/plain; charset=utf-8")],
-                        b"Request body too large.\n")
+            limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+            await _send(send, 413, [(b"content-type", CONTENT_TYPE.encode())],
+                        error_json(413, f"A request body has at most {limit} bytes."))
             return
         status, headers, content = await loop.run_in_executor(
             self.executor, self._respond, environ_for(scope, body))

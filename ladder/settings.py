@@ -120,6 +120,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "ladder.middleware.SecurityHeadersMiddleware",  # CSP, Permissions-Policy
+    "ladder.middleware.ApiErrorShapeMiddleware",  # /api/ errors in the API's shape
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "ladder.middleware.SessionMiddleware",  # these four: not under /api/
     "ladder.middleware.LocaleMiddleware",

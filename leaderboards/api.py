@@ -11,13 +11,12 @@ the caller's own entry with its rank, whether or not it is on the page.
 
 Pages: ``limit`` (1-100, default 50) entries in rank order; ``next`` is an opaque cursor to
 pass as ``after`` for the following page (null on the last). Hidden scores and banned
-players never appear. A future day or week is 404; a malformed cursor is 422
-``invalid_cursor``.
+players never appear. A future day or week, or a week that does not exist, is 404; a cursor
+that is not one of ours is 422 ``invalid_cursor``.
 """
 
 from __future__ import annotations
 
-import re
 from datetime import date, datetime
 
 from django.http import HttpRequest
@@ -25,18 +24,24 @@ from ninja import Query, Router, Schema
 from pydantic import BaseModel, Field
 
 from games import daily
-from games.api_common import PLAYER_OR_ANONYMOUS, player_of
+from games.api_common import AUTH_OPTIONAL, PLAYER_OR_ANONYMOUS, player_of
 from games.errors import ApiError
 from games.identity import PLAYER
 from games.models import Player
-from games.schemas import Error
+from games.schemas import CURSOR, Day, Error, PublicId, Week
 from leaderboards import history, services
 from leaderboards.models import WeekScore, week_of
-from leaderboards.ranking import PAGE_DEFAULT, Board, InvalidCursor, day_board, week_board
+from leaderboards.ranking import (
+    PAGE_DEFAULT,
+    PAGE_MAX,
+    Board,
+    InvalidCursor,
+    day_board,
+    week_board,
+)
 
 router = Router(tags=["leaderboards"])
 ERRORS = {401: Error, 404: Error, 422: Error}
-WEEK = re.compile(r"^(\d{4})-W(\d{2})$")
 
 
 class PlayerRef(BaseModel):
@@ -97,8 +102,9 @@ class History(BaseModel):
 
 
 class PageQuery(Schema):
-    limit: int = PAGE_DEFAULT
-    after: str | None = None
+    limit: int = Field(PAGE_DEFAULT, ge=1, le=PAGE_MAX)
+    after: str | None = Field(None, max_length=256, pattern=CURSOR,
+                              description="The 'next' of the previous page.")
 
 
 def _page(board: Board, query: PageQuery) -> tuple[list[dict], str | None]:
@@ -125,28 +131,29 @@ def _day_json(day: date, request: HttpRequest, query: PageQuery) -> dict:
             "me": me}
 
 
-@router.get("/daily", response={200: DailyBoard, **ERRORS}, auth=PLAYER_OR_ANONYMOUS)
+@router.get("/daily", response={200: DailyBoard, **ERRORS}, auth=PLAYER_OR_ANONYMOUS,
+            openapi_extra=AUTH_OPTIONAL)
 def todays_board(request: HttpRequest, query: Query[PageQuery]):
     """Today's board (UTC). New entries are also pushed on ``/ws/leaderboards/daily/``."""
     return _day_json(daily.today(), request, query)
 
 
-@router.get("/daily/{day}", response={200: DailyBoard, **ERRORS}, auth=PLAYER_OR_ANONYMOUS)
-def day_board_of(request: HttpRequest, day: date, query: Query[PageQuery]):
+@router.get("/daily/{day}", response={200: DailyBoard, **ERRORS}, auth=PLAYER_OR_ANONYMOUS,
+            openapi_extra=AUTH_OPTIONAL)
+def day_board_of(request: HttpRequest, day: Day, query: Query[PageQuery]):
     """A day's board: contracts completed (more first), penalty points (fewer first), then
     the earlier finish (R22)."""
     return _day_json(day, request, query)
 
 
 def _week_bounds(week: str) -> tuple[date, date]:
-    match = WEEK.match(week)
-    if not match:
-        raise ApiError(422, "invalid_week", "A week is written YYYY-Www, e.g. 2026-W48.")
+    """The week's Monday and Sunday; ``week`` is ``YYYY-Www`` (the path's pattern)."""
+    year, number = int(week[:4]), int(week[6:])
     try:
-        starts = date.fromisocalendar(int(match[1]), int(match[2]), 1)
-    except ValueError:
-        raise ApiError(422, "invalid_week", "There is no such ISO week.") from None
-    return starts, date.fromisocalendar(int(match[1]), int(match[2]), 7)
+        starts = date.fromisocalendar(year, number, 1)
+    except ValueError:  # week 53 of a 52-week year, or year 0
+        raise ApiError(404, "not_found", "There is no such ISO week.") from None
+    return starts, date.fromisocalendar(year, number, 7)
 
 
 def _week_json(week: str, request: HttpRequest, query: PageQuery) -> dict:
@@ -166,14 +173,16 @@ def _week_json(week: str, request: HttpRequest, query: PageQuery) -> dict:
             "entries": entries, "next": next_cursor, "me": me}
 
 
-@router.get("/week", response={200: WeekBoard, **ERRORS}, auth=PLAYER_OR_ANONYMOUS)
+@router.get("/week", response={200: WeekBoard, **ERRORS}, auth=PLAYER_OR_ANONYMOUS,
+            openapi_extra=AUTH_OPTIONAL)
 def this_weeks_board(request: HttpRequest, query: Query[PageQuery]):
     """This ISO week's board (weeks start on Monday, UTC)."""
     return _week_json(week_of(daily.today()), request, query)
 
 
-@router.get("/week/{week}", response={200: WeekBoard, **ERRORS}, auth=PLAYER_OR_ANONYMOUS)
-def week_board_of(request: HttpRequest, week: str, query: Query[PageQuery]):
+@router.get("/week/{week}", response={200: WeekBoard, **ERRORS}, auth=PLAYER_OR_ANONYMOUS,
+            openapi_extra=AUTH_OPTIONAL)
+def week_board_of(request: HttpRequest, week: Week, query: Query[PageQuery]):
     """An ISO week's board (``YYYY-Www``): each player's contracts and penalty points summed
     over that week's dailies; more contracts first, then fewer points, then whoever reached
     the total first. A daily not played counts nothing."""
@@ -181,9 +190,9 @@ def week_board_of(request: HttpRequest, week: str, query: Query[PageQuery]):
 
 
 @router.get("/players/{player_id}", response={200: History, **ERRORS}, auth=None)
-def player_history(request: HttpRequest, player_id: str):
+def player_history(request: HttpRequest, player_id: PublicId):
     """A player's dailies as the boards show them: games, contracts, best day, streaks."""
-    player = Player.objects.filter(public_id=player_id[:32], banned_at__isnull=True).first()
+    player = Player.objects.filter(public_id=player_id, banned_at__isnull=True).first()
     if player is None:
         raise ApiError(404, "not_found", "No such player.")
     return history.history(player)

@@ -24,7 +24,8 @@ def test_a_websocket_to_an_unknown_path_is_refused_not_an_error():
     async def connect():
         communicator = WebsocketCommunicator(application, "/ws/no-such-thing/")
         connected, _ = await communicator.connect()
+        closed = await communicator.receive_output()
         await communicator.disconnect()
-        return connected
+        return connected, closed
 
-    assert async_to_sync(connect)() is False
+    assert async_to_sync(connect)() == (True, {"type": "websocket.close", "code": 4404})

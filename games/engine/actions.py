@@ -60,7 +60,9 @@ def _card(value) -> int:
     try:
         return parse_card(value)
     except KeyError:
-        raise IllegalAction("unknown_card", None, f"There is no card {value!r}.") from None
+        # Quote a few characters only: the id is the client's, of any length.
+        shown = repr(value[:8]) + ("…" if len(value) > 8 else "")
+        raise IllegalAction("unknown_card", None, f"There is no card {shown}.") from None
 
 
 def action_from_json(data) -> Action:

@@ -56,7 +56,8 @@ def test_a_bearer_client_needs_no_csrf_token(alice):
     assert response.json()["name"] == "Card Shark"
 
 
-@pytest.mark.parametrize("name", ["Zoë  Brontë", "ไพ่ รัมมี่", "O'Neil-2", "José_M."])
+@pytest.mark.parametrize("name", ["Zoë  Brontë", "ไพ่ รัมมี่", "O'Neil-2", "José_M.", "สมชาย",
+                                  "น้ำ", "ที่นี่", "Íñigo Muñoz", "Nguyễn Thị"])
 def test_a_player_may_choose_a_name_in_any_script(alice, name):
     response = alice.patch("/me", {"name": name})
 
@@ -74,4 +75,16 @@ def test_a_name_out_of_bounds_is_refused_and_the_old_one_kept(alice, name):
 
     assert response.status_code == 422
     assert error_of(response)["code"] in ("invalid_name", "invalid_request")
+    assert alice.get("/me").json()["name"] == before
+
+
+@pytest.mark.parametrize("name", ["a" + "\u0301" * 23, "Zalgo" + "\u0336\u0337\u0338",
+                                  "ก" + "\u0e48" * 3, "e\u0301\u0302\u0303"])
+def test_a_name_with_more_than_two_marks_on_one_letter_is_refused(alice, name):
+    before = alice.get("/me").json()["name"]
+
+    response = alice.patch("/me", {"name": name})
+
+    assert response.status_code == 422
+    assert error_of(response)["code"] == "invalid_name"
     assert alice.get("/me").json()["name"] == before

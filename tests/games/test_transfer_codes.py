@@ -58,9 +58,13 @@ def test_an_expired_or_unknown_code_is_refused(alice):
     code = alice.post("/transfer-codes").json()["code"]
     TransferCode.objects.update(expires_at=timezone.now() - timedelta(seconds=1))
 
-    for attempt in (code, "0000-0000-0000", "not a code", ""):
+    for attempt in (code, "0000-0000-0000"):
         response = new_browser().post("/transfer-codes/redeem", {"code": attempt})
         assert response.status_code == 404, attempt
+    for attempt in ("not a code", "", "ABCD-EFGH-JKMN" * 4):  # not shaped like a code
+        response = new_browser().post("/transfer-codes/redeem", {"code": attempt})
+        assert response.status_code == 422, attempt
+        assert response.json()["error"]["code"] == "invalid_transfer_code"
 
 
 def test_a_new_code_cancels_the_old_one(alice):

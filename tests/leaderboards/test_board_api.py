@@ -69,9 +69,12 @@ def test_pages_are_walked_with_the_next_cursor():
 
 def test_the_page_size_is_bounded():
     fill(3)
-    body = api().get(f"/leaderboards/daily/{DAY}", limit=100000).json()
-    assert len(body["entries"]) == 3
-    assert len(api().get(f"/leaderboards/daily/{DAY}", limit=-5).json()["entries"]) == 1
+    assert len(api().get(f"/leaderboards/daily/{DAY}", limit=100).json()["entries"]) == 3
+    assert len(api().get(f"/leaderboards/daily/{DAY}", limit=1).json()["entries"]) == 1
+    for limit in (0, -5, 101, 100000):
+        response = api().get(f"/leaderboards/daily/{DAY}", limit=limit)
+        assert response.status_code == 422, limit
+        assert response.json()["error"]["code"] == "invalid_request"
 
 
 def test_a_malformed_cursor_is_a_422():
