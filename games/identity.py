@@ -7,7 +7,8 @@ Browsers
     :class:`PlayerCookie`, django-ninja's ``APIKeyCookie`` with ``csrf=True``, so every unsafe
     request that the cookie authenticates must pass Django's CSRF check (the ``csrftoken``
     cookie echoed in an ``X-CSRFToken`` header; DESIGN §5 trap 1). Bumping
-    ``Player.cookie_epoch`` revokes every cookie issued before (a transfer code does).
+    ``Player.cookie_epoch`` revokes every cookie issued before, copies included (logging out
+    and redeeming a transfer code do).
 
     A browser gets its player on its first write: ``POST /games`` and ``PATCH /me`` accept a
     request with no identity at all (:class:`NewBrowser`), provided it passes the CSRF check,
@@ -16,7 +17,8 @@ Browsers
 
 Third-party clients
     call ``POST /players`` and get a token once; they send ``Authorization: Bearer <token>``.
-    Only the token's SHA-256 is stored. A bearer request needs no CSRF token (browsers never
+    Only the token's SHA-256 is stored; logging out with the token, or moving the identity
+    with a transfer code, clears it. A bearer request needs no CSRF token (browsers never
     add the header on their own). A request with an unknown token is refused (401
     ``invalid_token``), never treated as anonymous.
 """
@@ -86,6 +88,14 @@ def player_from_cookie(raw: str | None) -> Player | None:
         return None
     player = select_row(Player, public_id=public_id, cookie_epoch=int(epoch))
     return None if player is None else touch(player)
+
+
+def bearer_token(request: HttpRequest) -> str | None:
+    """The token of an ``Authorization: Bearer`` header, or None."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer":
+        return None
+    return token.strip() or None
 
 
 def player_from_token(token: str) -> Player | None:
