@@ -19,10 +19,10 @@ from typing import Literal
 
 from django.http import HttpRequest
 from ninja import Router, Status
-from ninja.throttling import BaseThrottle
 from pydantic import BaseModel, Field
 
 from games import daily, services
+from games.addresses import client_address
 from games.errors import ApiError
 from games.identity import BearerToken, PlayerCookie
 from games.models import DailyDeal, Player
@@ -45,11 +45,6 @@ PLAYER_OR_ANONYMOUS = [BearerToken(), PlayerCookie(), Anonymous()]
 
 def player_of(request: HttpRequest) -> Player | None:
     return request.auth if isinstance(request.auth, Player) else None
-
-
-def client_address(request: HttpRequest) -> str:
-    """``REMOTE_ADDR``, or ``X-Forwarded-For`` as far as ``NINJA_NUM_PROXIES`` trusts it."""
-    return BaseThrottle().get_ident(request) or ""
 
 
 class DailyResult(BaseModel):

@@ -21,7 +21,8 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware import locale
 from django.urls import reverse
 
-from games.throttles import client_address, hit
+from games.addresses import client_address
+from games.throttles import hit
 
 logger = logging.getLogger(__name__)
 
