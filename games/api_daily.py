@@ -17,14 +17,14 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Literal
 
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from ninja import Router, Status
 from pydantic import BaseModel, Field
 
 from games import daily, services
 from games.addresses import client_address
 from games.errors import ApiError
-from games.identity import BearerToken, PlayerCookie
+from games.identity import BearerToken, PlayerCookie, device_of
 from games.models import DailyDeal, Player
 from games.schemas import Error
 
@@ -71,10 +71,10 @@ class Daily(BaseModel):
     attempt: DailyAttempt
 
 
-def start_todays_daily(request: HttpRequest, player: Player) -> Status:
+def start_todays_daily(request: HttpRequest, player: Player, response: HttpResponse) -> Status:
     """``POST /games {"mode": "daily"}``: 201 and a new game, or 200 and the player's game of
     the day (one ranked attempt a day, R26)."""
-    attempt = daily.start_daily(player, client_address(request))
+    attempt = daily.start_daily(player, client_address(request), device_of(request, response))
     attempt.game.owner = player
     if attempt.created:
         return Status(201, services.game_view(attempt.played.game, attempt.played.state))

@@ -45,6 +45,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from games import signals
 from games.models import DailyDeal, Game, Player, sha256_hex
 
 # The same bots for everyone. "normal", measured against "hard" by playing whole games through
@@ -152,10 +153,12 @@ class Attempt:
     played: object | None = None  # games.services.Played when just started
 
 
-def start_daily(player: Player, address: str = "") -> Attempt:
+def start_daily(player: Player, address: str = "", device: str = "") -> Attempt:
     """Today's daily for ``player``: a new game on the day's seed at DAILY_LEVEL, or the game
     they already have (whatever its status). One per player per day: the database's unique
-    ``(owner, daily)`` constraint decides a race between two starts."""
+    ``(owner, daily)`` constraint decides a race between two starts. ``address`` and
+    ``device`` (the browser's device cookie) are kept as the day's keyed hashes, and
+    ``daily_started`` tells the leaderboard, which links attempts that share one."""
     from games import services  # services imports this module for the day's clock
 
     deal = todays_deal()
@@ -166,7 +169,9 @@ def start_daily(player: Player, address: str = "") -> Attempt:
         with transaction.atomic():
             played = services.start_game(
                 player, Game.DAILY, DAILY_LEVEL, daily=deal,
-                address_hash=address_hash(deal.date, address) if address else "")
+                address_hash=address_hash(deal.date, address) if address else "",
+                device_hash=address_hash(deal.date, f"device:{device}") if device else "")
+            signals.daily_started.send(sender=Game, game=played.game)
     except IntegrityError:
         return Attempt(Game.objects.get(owner=player, daily=deal), created=False)
     return Attempt(played.game, created=True, played=played)

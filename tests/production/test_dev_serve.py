@@ -65,12 +65,16 @@ def server_database():
 def server():
     """``./dev serve`` on a free port: its base URL."""
     port = free_port()
-    with server_database() as url, tempfile.TemporaryFile() as log:
+    with (server_database() as url, tempfile.TemporaryFile() as log,
+          tempfile.TemporaryDirectory() as quiet):
         env = {**os.environ, "DATABASE_URL": url, "THROTTLE_ACTIONS": "off",
                "THROTTLE_GAMES": "off", "THROTTLE_IDENTITIES": f"{IDENTITIES_PER_DAY}/d"}
         env.pop("TRUSTED_PROXIES", None)
+        # --reload-dir: watch an empty folder, so that editing the code mid-run does not
+        # restart the server on a half-written change.
         process = subprocess.Popen([str(REPO / "dev"), "serve", "--port", str(port),
-                                    "--log-level", "warning"], cwd=REPO, env=env,
+                                    "--log-level", "warning", "--reload-dir", quiet],
+                                   cwd=REPO, env=env,
                                    stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         base = f"http://127.0.0.1:{port}"
         try:
