@@ -351,7 +351,9 @@ class Shape:
     def start_asgi(self, i: int) -> Proc:
         argv = [PYTHON, "-m", "uvicorn", "ladder.asgi:application", "--host", HOST,
                 "--port", str(self.ports[i]), "--log-level", "warning", "--no-access-log",
-                "--timeout-graceful-shutdown", "3"]
+                "--timeout-graceful-shutdown", "3",
+                # uvicorn's default trusts 127.0.0.1: believe only the app's TRUSTED_PROXIES
+                "--forwarded-allow-ips", self.env.get("TRUSTED_PROXIES", "")]
         return Proc(f"asgi{i}", argv, self.env, self.logs / f"asgi{i}.log").start()
 
     def restart_asgi(self, i: int) -> None:

@@ -132,7 +132,7 @@ def start_game(request: HttpRequest, payload: NewGame, response: HttpResponse):
     (CSRF-checked), with its cookie."""
     player = player_for_write(request, response)
     if payload.mode == Game.DAILY:
-        return start_todays_daily(request, player)
+        return start_todays_daily(request, player, response)
     played = services.start_game(player, payload.mode, payload.level)
     return Status(201, services.game_view(played.game, played.state))
 

@@ -4,10 +4,11 @@
   browser's first write creates the player, as ``POST /games`` does).
 - ``POST /account/login``: a browser takes the account's player (cookie set; CSRF-checked
   like any login; throttled per address and per username).
-- ``POST /account/logout``: the browser forgets its player cookie.
+- ``POST /account/logout``: revokes the credential it came with (the bearer token, or the
+  player's cookies: a copied cookie stops working too) and clears the cookie.
 - ``POST /transfer-codes``: a one-time code for moving my identity to another browser.
 - ``POST /transfer-codes/redeem`` ``{"code"}``: this browser takes the identity (CSRF-checked,
-  throttled per address); older cookies of that player stop working.
+  throttled per address); that player's older cookies and bearer token stop working.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from games.errors import ApiError
 from games.identity import (
     PLAYER,
     PLAYER_OR_NEW_BROWSER,
+    bearer_token,
     clear_player_cookie,
     player_for_write,
     require_csrf,
@@ -82,7 +84,10 @@ def login(request: HttpRequest, payload: Credentials, response: HttpResponse):
 
 @router.post("/account/logout", response={204: None, **ERRORS}, auth=PLAYER)
 def logout(request: HttpRequest, response: HttpResponse):
-    """This browser forgets its player (an account can log back in)."""
+    """Revoke the credential this request came with: the bearer token, or the player's
+    cookies (copies included). An account can log back in; an anonymous identity without an
+    account is gone."""
+    accounts.log_out(request.auth, by_token=bearer_token(request) is not None)
     clear_player_cookie(response)
     return Status(204, None)
 

@@ -5,12 +5,12 @@ import one another (tests/test_import_boundaries.py); what two of them need live
 
 from __future__ import annotations
 
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from ninja import Status
-from ninja.throttling import BaseThrottle
 
 from games import services
-from games.identity import BearerToken, PlayerCookie
+from games.addresses import client_address
+from games.identity import BearerToken, PlayerCookie, device_of
 from games.models import Player
 from games.schemas import Error
 from games.services import deals
@@ -37,21 +37,16 @@ def player_of(request: HttpRequest) -> Player | None:
     return request.auth if isinstance(request.auth, Player) else None
 
 
-def client_address(request: HttpRequest) -> str:
-    """``REMOTE_ADDR``, or ``X-Forwarded-For`` as far as ``NINJA_NUM_PROXIES`` trusts it."""
-    return BaseThrottle().get_ident(request) or ""
-
-
 def me_json(player: Player) -> dict:
     user = player.user if player.user_id else None
     return {"id": player.public_id, "name": player.name, "registered": user is not None,
             "username": user.username if user else None, "created_at": player.created_at}
 
 
-def start_todays_daily(request: HttpRequest, player: Player) -> Status:
+def start_todays_daily(request: HttpRequest, player: Player, response: HttpResponse) -> Status:
     """``POST /games {"mode": "daily"}``: 201 and a new game, or 200 and the player's game of
     the day (one ranked attempt a day, R26)."""
-    attempt = deals.start_daily(player, client_address(request))
+    attempt = deals.start_daily(player, client_address(request), device_of(request, response))
     attempt.game.owner = player
     if attempt.created:
         return Status(201, services.game_view(attempt.played.game, attempt.played.state))

@@ -7,16 +7,25 @@ Browsers
     :class:`PlayerCookie`, django-ninja's ``APIKeyCookie`` with ``csrf=True``, so every unsafe
     request that the cookie authenticates must pass Django's CSRF check (the ``csrftoken``
     cookie echoed in an ``X-CSRFToken`` header; DESIGN §5 trap 1). Bumping
-    ``Player.cookie_epoch`` revokes every cookie issued before (a transfer code does).
+    ``Player.cookie_epoch`` revokes every cookie issued before, copies included (logging out
+    and redeeming a transfer code do).
 
     A browser gets its player on its first write: ``POST /games`` and ``PATCH /me`` accept a
     request with no identity at all (:class:`NewBrowser`), provided it passes the CSRF check,
     create the player and set the cookie on the response. Reads never create players: they
     answer 401 ``no_identity``.
 
+The browser itself
+    holds ``ladder_device``, a second signed cookie (HttpOnly, SameSite=Lax, 400 days) set on
+    the browser's first write and kept when its identity changes (logging out, a new
+    anonymous player, a transfer): it names the browser, not the player. The daily keeps its
+    keyed hash, so two identities of one browser playing the same daily are linked for
+    moderation (leaderboards.flags). Bearer clients get none.
+
 Third-party clients
     call ``POST /players`` and get a token once; they send ``Authorization: Bearer <token>``.
-    Only the token's SHA-256 is stored. A bearer request needs no CSRF token (browsers never
+    Only the token's SHA-256 is stored; logging out with the token, or moving the identity
+    with a transfer code, clears it. A bearer request needs no CSRF token (browsers never
     add the header on their own). A request with an unknown token is refused (401
     ``invalid_token``), never treated as anonymous.
 """
@@ -39,6 +48,8 @@ from games.rows import select_row
 
 COOKIE_NAME = "ladder_player"
 COOKIE_SALT = "games.identity"
+DEVICE_COOKIE = "ladder_device"
+DEVICE_SALT = "games.identity.device"
 COOKIE_MAX_AGE_S = 400 * 24 * 3600  # browsers cap cookies at 400 days
 TOKEN_PREFIX = "lr_"
 LAST_SEEN_RESOLUTION = timedelta(minutes=10)  # don't write on every request
@@ -86,6 +97,28 @@ def player_from_cookie(raw: str | None) -> Player | None:
         return None
     player = select_row(Player, public_id=public_id, cookie_epoch=int(epoch))
     return None if player is None else touch(player)
+
+
+def device_of(request: HttpRequest, response: HttpResponse) -> str:
+    """The browser's device id, from its cookie or new (set on ``response``); "" for bearer
+    clients, which hold no cookies."""
+    if bearer_token(request) is not None:
+        return ""
+    device = request.get_signed_cookie(DEVICE_COOKIE, default=None, salt=DEVICE_SALT)
+    if not device:
+        device = secrets.token_urlsafe(16)
+        response.set_signed_cookie(
+            DEVICE_COOKIE, device, salt=DEVICE_SALT, max_age=COOKIE_MAX_AGE_S, httponly=True,
+            samesite="Lax", secure=not settings.DEBUG)
+    return device
+
+
+def bearer_token(request: HttpRequest) -> str | None:
+    """The token of an ``Authorization: Bearer`` header, or None."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer":
+        return None
+    return token.strip() or None
 
 
 def player_from_token(token: str) -> Player | None:
@@ -170,6 +203,7 @@ def player_for_write(request: HttpRequest, response: HttpResponse) -> Player:
     if request.auth == NEW_BROWSER:
         player = services.create_player()
         set_player_cookie(response, player)
+        device_of(request, response)
         request.auth = player
     return request.auth
 

@@ -111,6 +111,9 @@ class Game(models.Model):
     # A daily's client address, keyed-hashed per day (games.daily.address_hash), so moderation
     # can see many identities playing from one address without keeping the address itself.
     address_hash = models.CharField(max_length=32, blank=True, default="", editable=False)
+    # The same for the browser's device cookie (games.identity.DEVICE_COOKIE), which outlives
+    # the identities a browser holds: two identities of one browser on one daily compare equal.
+    device_hash = models.CharField(max_length=32, blank=True, default="", editable=False)
 
     objects = GameQuerySet.as_manager()
 
@@ -124,7 +127,8 @@ class Game(models.Model):
                 name="games_daily_mode_has_a_daily"),
         ]
         indexes = [models.Index(fields=["owner", "-created_at"], name="games_owner_recent"),
-                   models.Index(fields=["daily", "address_hash"], name="games_daily_address")]
+                   models.Index(fields=["daily", "address_hash"], name="games_daily_address"),
+                   models.Index(fields=["daily", "device_hash"], name="games_daily_device")]
 
     def __str__(self) -> str:
         return f"{self.mode} game {self.public_id}"

@@ -11,8 +11,7 @@ one count. A fixed window lets a client burst up to twice the rate across a wind
 that is accepted for its price (one cache round trip, no read-modify-write race).
 
 Who: a player's own id for ``by="player"`` (the address for a request without one), or the
-client's address (ninja's ``get_ident``: ``REMOTE_ADDR``, or ``X-Forwarded-For`` as far as
-``NINJA_NUM_PROXIES`` trusted proxies allow).
+client's address (games.addresses: the socket's peer unless it is a trusted proxy).
 
 If the cache is down (Redis restarting), throttles let requests through and log it: a game
 must go on while Redis comes back (DESIGN §6: HTTP is the source of truth).
@@ -32,6 +31,8 @@ from django.core.cache.backends.redis import RedisCache
 from django.http import HttpRequest
 from ninja.throttling import BaseThrottle
 from redis.commands.core import Script
+
+from games.addresses import client_address
 
 logger = logging.getLogger(__name__)
 
@@ -110,8 +111,8 @@ def _count(key: str, ttl_s: int) -> int:
         return 1
 
 
-def client_address(request: HttpRequest) -> str:
-    return BaseThrottle().get_ident(request) or "unknown"
+def address_ident(request: HttpRequest) -> str:
+    return client_address(request) or "unknown"
 
 
 class Throttle(BaseThrottle):
@@ -132,7 +133,7 @@ class Throttle(BaseThrottle):
         auth = getattr(request, "auth", None)
         if self.by == "player" and getattr(auth, "pk", None) is not None:
             return f"p{auth.pk}"
-        return f"a{client_address(request)}"
+        return f"a{address_ident(request)}"
 
     def allow_request(self, request: HttpRequest) -> bool:
         if self.new_identities_only and getattr(getattr(request, "auth", None), "pk", None):

@@ -22,8 +22,9 @@ from django.http import HttpRequest, HttpResponse
 from django.middleware import locale
 from django.urls import reverse
 
+from games.addresses import client_address
 from games.errors import error_response
-from games.throttles import client_address, hit
+from games.throttles import hit
 
 logger = logging.getLogger(__name__)
 

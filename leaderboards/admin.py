@@ -1,4 +1,9 @@
-"""Moderation in Django admin (DESIGN §8): scores, players and the moderation log.
+"""Moderation in Django admin (DESIGN §8): scores, linked attempts, players and the log.
+
+The flag queue is the score list filtered to "flagged, needs review"; "linked attempts,
+unresolved" shows the clusters of identities that played one daily from one address or
+browser (leaderboards.flags), each score with links to the attempts it is linked to. The
+"Linked attempts" list shows every link, finished or not (a scout need not finish).
 
 Every action calls :mod:`leaderboards.services` (the same code any other caller would use),
 needs a reason typed into the "Reason" box next to the action menu, and writes a
@@ -17,12 +22,13 @@ from django.contrib.admin.helpers import ActionForm
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 
 from games.admin import PlayerAdmin
-from games.models import Player
+from games.models import Game, Player
 from leaderboards import services
-from leaderboards.models import ModerationLog, Score
+from leaderboards.models import AttemptLink, ModerationLog, Score
 
 
 class ReasonForm(ActionForm):
@@ -52,13 +58,16 @@ class ReviewFilter(admin.SimpleListFilter):
     parameter_name = "review"
 
     def lookups(self, request, model_admin):
-        return [("needed", "flagged, needs review"), ("flagged", "ever flagged"),
+        return [("needed", "flagged, needs review"),
+                ("linked", "linked attempts, unresolved"), ("flagged", "ever flagged"),
                 ("hidden", "hidden"), ("banned", "player banned")]
 
     def queryset(self, request, queryset):
         value = self.value()
         if value == "needed":
             return queryset.flagged()
+        if value == "linked":
+            return queryset.filter(linked=True)
         if value == "flagged":
             return queryset.exclude(flags=[])
         if value == "hidden":
@@ -71,7 +80,8 @@ class ReviewFilter(admin.SimpleListFilter):
 @admin.register(Score)
 class ScoreAdmin(admin.ModelAdmin):
     list_display = ["day", "player_link", "contracts", "penalty", "place", "finished_at",
-                    "play_seconds", "listed", "hidden_at", "flagged", "flag_list", "game_link"]
+                    "play_seconds", "listed", "hidden_at", "flagged", "flag_list",
+                    "linked_attempts", "game_link"]
     list_filter = [ReviewFilter, "listed", "day"]
     list_select_related = ["player", "game"]
     search_fields = ["player__name", "player__public_id", "game__public_id"]
@@ -81,7 +91,8 @@ class ScoreAdmin(admin.ModelAdmin):
     actions = ["hide", "restore", "mark_reviewed"]
     readonly_fields = ["game_link", "player_link", "day", "week", "contracts", "penalty",
                        "place", "finished_at", "play_seconds", "person_actions", "listed",
-                       "hidden_at", "flag_list", "flagged", "created_at", "log"]
+                       "hidden_at", "flag_list", "flagged", "linked_attempts", "created_at",
+                       "log"]
     fields = readonly_fields
 
     def has_add_permission(self, request):
@@ -105,6 +116,12 @@ class ScoreAdmin(admin.ModelAdmin):
     def flag_list(self, score: Score):
         return "; ".join(score.flag_labels()) or "-"
 
+    @admin.display(description="linked attempts")
+    def linked_attempts(self, score: Score):
+        """The other attempts this score's game is linked to: their scores when they have
+        one, else their games (a scout may not finish)."""
+        return attempt_links(score.game_id) or "-"
+
     @admin.display(description="moderation log")
     def log(self, score: Score):
         rows = score.moderation_logs.all()
@@ -125,6 +142,68 @@ class ScoreAdmin(admin.ModelAdmin):
                   permissions=["change"])
     def mark_reviewed(self, request, queryset):
         _run(self, request, queryset, services.mark_reviewed, "Marked reviewed")
+
+
+def attempt_links(game_id: int):
+    """Links to the attempts linked with a game (unresolved ones first, what is shared)."""
+    links = (AttemptLink.objects.touching([game_id])
+             .select_related("earlier__owner", "later__owner", "earlier__score", "later__score")
+             .order_by("resolved_at", "id"))
+    parts = []
+    for link in links:
+        other = link.later if link.earlier_id == game_id else link.earlier
+        state = "resolved" if link.resolved else "unresolved"
+        parts.append(format_html('<a href="{}">{}</a> (same {}, {})', _attempt_url(other),
+                                 other.owner.name, link.shared(), state))
+    return format_html_join(mark_safe("<br>"), "{}", ((part,) for part in parts))
+
+
+def _attempt_url(game: Game) -> str:
+    score = getattr(game, "score", None)  # None: the reverse one-to-one has no row
+    if score is not None:
+        return reverse("admin:leaderboards_score_change", args=[score.pk])
+    return reverse("admin:games_game_change", args=[game.pk])
+
+
+@admin.register(AttemptLink)
+class AttemptLinkAdmin(admin.ModelAdmin):
+    """Pairs of identities' attempts at one daily from one address or browser."""
+
+    list_display = ["day", "earlier_attempt", "later_attempt", "same_address", "same_device",
+                    "created_at", "resolved_at", "resolved_by"]
+    list_filter = [("resolved_at", admin.EmptyFieldListFilter), "same_device", "day"]
+    list_select_related = ["earlier__owner", "later__owner", "earlier__score", "later__score"]
+    search_fields = ["earlier__owner__public_id", "later__owner__public_id",
+                     "earlier__public_id", "later__public_id"]
+    date_hierarchy = "day"
+    action_form = ReasonForm
+    actions = ["resolve"]
+    readonly_fields = ["day", "earlier_attempt", "later_attempt", "same_address",
+                       "same_device", "created_at", "resolved_at", "resolved_by"]
+    fields = readonly_fields
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    @admin.display(description="earlier attempt")
+    def earlier_attempt(self, link: AttemptLink):
+        return self._attempt(link.earlier)
+
+    @admin.display(description="later attempt")
+    def later_attempt(self, link: AttemptLink):
+        return self._attempt(link.later)
+
+    def _attempt(self, game: Game):
+        return format_html('<a href="{}">{}</a> ({})', _attempt_url(game), game.owner.name,
+                           game.get_status_display())
+
+    @admin.action(description="Resolve: stop marking both attempts (reason required)",
+                  permissions=["change"])
+    def resolve(self, request, queryset):
+        _run(self, request, queryset, services.resolve_link, "Resolved")
 
 
 @admin.register(ModerationLog)

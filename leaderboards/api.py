@@ -55,6 +55,8 @@ class Entry(BaseModel):
     contracts: int = Field(description="Contracts completed (R22): more ranks first.")
     penalty: int = Field(description="Penalty points: fewer ranks first.")
     finished_at: datetime = Field(description="When the game ended: earlier ranks first.")
+    linked: bool = Field(False, description="Under review: another identity played this "
+                                            "daily from the same address or browser.")
 
 
 class WeekEntry(Entry):

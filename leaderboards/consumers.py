@@ -4,8 +4,10 @@ Public: no identity needed, nothing is sent but what ``GET /api/v1/leaderboards/
 shows. Each change arrives as one frame, after the change committed:
 
 - ``{"t": "entry", "d": {"date", "rank", "player": {"id", "name"}, "contracts", "penalty",
-  "finished_at"}}``: a score joined today's board (a daily finished, or a moderator restored
-  one); ``rank`` is its rank when it joined, and the entries below it moved down one;
+  "finished_at", "linked"}}``: a score joined today's board (a daily finished, or a
+  moderator restored one); ``rank`` is its rank when it joined, and the entries below it
+  moved down one. The same frame comes again when an entry's ``linked`` mark changes
+  (leaderboards.flags);
 - ``{"t": "removed", "d": {"date", "player": {"id", "name"}}}``: a moderator took the
   player's entry off the board (hidden score or banned player).
 

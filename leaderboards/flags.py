@@ -10,12 +10,22 @@ by itself; it puts it in the admin's "needs review" list.
     client address (compared through the day's keyed hash, games.daily.address_hash). Every
     score of that address and day is flagged once the threshold is reached. A school or an
     office behind one address trips it too, which is why it is a flag and not a ban.
+``linked_attempt``
+    Scouting (RULES R26: one deal for all, so a throwaway identity could learn the day's
+    cards and the bots' replies for the ranked attempt of another): when an identity starts
+    the daily from the same client address or the same browser (its device cookie,
+    games.identity) as another identity's attempt of that day, an
+    :class:`~leaderboards.models.AttemptLink` joins the two and both are flagged, whether or
+    not they finish. Until a moderator resolves the link, the day's board marks both entries.
+    Starting the attempt is the moment that counts: a scout need not finish its game.
 """
 
 from __future__ import annotations
 
+from django.db.models import Q
+
 from games.models import Game, GameAction
-from leaderboards.models import Score
+from leaderboards.models import AttemptLink, Score
 
 MIN_SECONDS_PER_ACTION = 0.5
 MANY_IDENTITIES_PER_ADDRESS = 5
@@ -33,7 +43,26 @@ def flags_for(score: Score, game: Game) -> list[str]:
         flags.append(Score.TOO_FAST)
     if game.address_hash and _identities_from(game) >= MANY_IDENTITIES_PER_ADDRESS:
         flags.append(Score.SHARED_ADDRESS)
+    if AttemptLink.objects.unresolved().touching([game.pk]).exists():
+        flags.append(Score.LINKED)
     return flags
+
+
+def attempts_sharing_with(game: Game) -> list[tuple[Game, bool, bool]]:
+    """Other identities' attempts at ``game``'s daily from its address or its browser, each
+    with (same address, same browser)."""
+    same = Q()
+    if game.address_hash:
+        same |= Q(address_hash=game.address_hash)
+    if game.device_hash:
+        same |= Q(device_hash=game.device_hash)
+    if not same:
+        return []
+    others = (Game.objects.filter(same, daily_id=game.daily_id).exclude(owner_id=game.owner_id)
+              .only("id", "address_hash", "device_hash", "created_at").order_by("id"))
+    return [(other, bool(game.address_hash) and other.address_hash == game.address_hash,
+             bool(game.device_hash) and other.device_hash == game.device_hash)
+            for other in others]
 
 
 def _identities_from(game: Game) -> int:

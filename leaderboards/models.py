@@ -19,6 +19,11 @@
     the board's rows one by one.
 ``ModerationLog``
     Who did what to whom, why and when: one row per moderation action, never edited.
+``AttemptLink``
+    Two identities' attempts at one daily from the same client address or the same browser
+    (leaderboards.flags): a possible scout and the attempt it served. Both are flagged until a
+    moderator resolves the link; meanwhile the day's board marks their entries
+    (``Score.linked``).
 
 Ranking (R22): more contracts first, then fewer penalty points, then the earlier finish, then
 the earlier recorded score (``id``) for the rare exact tie of timestamps.
@@ -68,9 +73,11 @@ class ScoreQuerySet(models.QuerySet):
 class Score(models.Model):
     TOO_FAST = "too_fast"
     SHARED_ADDRESS = "shared_address"
+    LINKED = "linked_attempt"
     FLAGS = {
         TOO_FAST: "finished faster than a person could play it",
         SHARED_ADDRESS: "one of many identities playing this daily from one address",
+        LINKED: "another identity played this daily from the same address or browser",
     }
 
     # A game with a score cannot be deleted on its own; deleting the player takes both.
@@ -89,6 +96,8 @@ class Score(models.Model):
     hidden_at = models.DateTimeField(null=True, blank=True)
     flags = models.JSONField(default=list, blank=True)  # keys of FLAGS
     flagged = models.BooleanField(default=False)  # has flags not yet reviewed
+    # In an unresolved AttemptLink: the day's board marks the entry (kept by the services).
+    linked = models.BooleanField(default=False)
     created_at = models.DateTimeField(default=timezone.now)
 
     objects = ScoreQuerySet.as_manager()
@@ -204,3 +213,46 @@ class ModerationLog(models.Model):
 
     def __str__(self) -> str:
         return f"{self.created_at:%Y-%m-%d %H:%M} {self.moderator_name}: {self.action}"
+
+
+class AttemptLinkQuerySet(models.QuerySet):
+    def unresolved(self) -> AttemptLinkQuerySet:
+        return self.filter(resolved_at__isnull=True)
+
+    def touching(self, game_ids) -> AttemptLinkQuerySet:
+        return self.filter(Q(earlier__in=game_ids) | Q(later__in=game_ids))
+
+
+class AttemptLink(models.Model):
+    """Two identities' attempts at the same daily that share a client address or a browser
+    (compared through the day's keyed hashes): the later one is flagged with the earlier, and
+    the earlier with the later, until a moderator resolves the link."""
+
+    day = models.DateField()
+    earlier = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="links_as_earlier")
+    later = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="links_as_later")
+    same_address = models.BooleanField(default=False)
+    same_device = models.BooleanField(default=False)
+    created_at = models.DateTimeField(default=timezone.now)
+    resolved_at = models.DateTimeField(null=True, blank=True)
+    resolved_by = models.CharField(max_length=150, blank=True, default="")
+
+    objects = AttemptLinkQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-day", "-created_at"]
+        constraints = [models.UniqueConstraint(fields=["earlier", "later"],
+                                               name="leaderboards_one_link_per_pair")]
+        indexes = [models.Index(fields=["day", "resolved_at"], name="attempt_links_day")]
+
+    def __str__(self) -> str:
+        return f"{self.day}: game {self.earlier_id} and game {self.later_id}"
+
+    @property
+    def resolved(self) -> bool:
+        return self.resolved_at is not None
+
+    def shared(self) -> str:
+        """What the two attempts share, in words."""
+        return " and ".join(name for name, same in (("address", self.same_address),
+                                                    ("browser", self.same_device)) if same)

@@ -49,6 +49,7 @@ class Row:
     player_id: str  # the player's public id
     player_name: str
     days: int | None = None  # week boards only
+    linked: bool = False  # day boards: in an unresolved cluster of linked attempts
 
 
 @dataclass(frozen=True)
@@ -94,13 +95,15 @@ class Board:
     def _rows(self, queryset: QuerySet) -> list[Row]:
         columns = ("id", "contracts", "penalty", self.time_field, "player__public_id",
                    "player__name", *self.extra)
-        return [Row(*values) for values in queryset.values_list(*columns)]
+        common = len(columns) - len(self.extra)
+        return [Row(*values[:common], **dict(zip(self.extra, values[common:], strict=True)))
+                for values in queryset.values_list(*columns)]
 
     def row_of(self, entry: Model) -> Row:
         """An entry (a Score or WeekScore with its player) as a Row."""
         return Row(entry.id, entry.contracts, entry.penalty, getattr(entry, self.time_field),
                    entry.player.public_id, entry.player.name,
-                   *(getattr(entry, name) for name in self.extra))
+                   **{name: getattr(entry, name) for name in self.extra})
 
     def page(self, limit: int, cursor: str | None) -> tuple[list[tuple[int, Row]], str | None]:
         """Up to ``limit`` ranked entries after ``cursor`` (the start when None), with their
@@ -155,7 +158,7 @@ def _sum_sql(*scalars: QuerySet) -> tuple[str, list]:
 
 def day_board(day: date) -> Board:
     return Board(day.isoformat(), "day", Score.objects.listed().for_day(day), "finished_at",
-                 tuple(DAY_ORDER))
+                 tuple(DAY_ORDER), extra=("linked",))
 
 
 def week_board(week: str) -> Board:

@@ -29,7 +29,15 @@ from games.groups import group_send
 from games.models import Game, Player
 from games.names import random_name
 from leaderboards import flags
-from leaderboards.models import ContractTally, ModerationLog, Score, Tally, WeekScore, week_of
+from leaderboards.models import (
+    AttemptLink,
+    ContractTally,
+    ModerationLog,
+    Score,
+    Tally,
+    WeekScore,
+    week_of,
+)
 from leaderboards.ranking import Row, day_board
 
 BOARD_GROUP = "leaderboards.daily"  # the websocket group of today's board
@@ -48,7 +56,8 @@ def player_json(player: Player) -> dict:
 
 def entry_json(rank: int, row: Row) -> dict:
     entry = {"rank": rank, "player": {"id": row.player_id, "name": row.player_name},
-             "contracts": row.contracts, "penalty": row.penalty, "finished_at": row.at}
+             "contracts": row.contracts, "penalty": row.penalty, "finished_at": row.at,
+             "linked": row.linked}
     if row.days is not None:
         entry["days"] = row.days
     return entry
@@ -77,6 +86,7 @@ def record_score(game: Game) -> Score | None:
     )
     score.flags = flags.flags_for(score, game)
     score.flagged = bool(score.flags)
+    score.linked = Score.LINKED in score.flags
     score.save(force_insert=True)
     if Score.SHARED_ADDRESS in score.flags:
         _flag_address_neighbours(game)
@@ -136,6 +146,69 @@ def _set_listed(scores: list[Score], listed: bool) -> list[Score]:
         _refresh_week(Player(pk=player_id), week, tallies)
     tallies.write()
     return changed
+
+
+# --- Linked attempts (scouting) ----------------------------------------------------------------
+
+
+def link_attempt(game: Game) -> list[AttemptLink]:
+    """A daily attempt just started: link it to other identities' attempts of the day from
+    the same address or browser, and flag the scores those already have. Runs inside the
+    starting transaction (the ``daily_started`` signal)."""
+    sharing = flags.attempts_sharing_with(game)
+    links = []
+    for other, same_address, same_device in sharing:
+        link, _ = AttemptLink.objects.get_or_create(
+            earlier=other, later=game,
+            defaults={"day": game.daily.date, "same_address": same_address,
+                      "same_device": same_device})
+        links.append(link)
+    scores = Score.objects.filter(game__in=[other for other, _, _ in sharing])
+    for player_id in sorted({score.player_id for score in scores}):
+        _lock_player(player_id)
+    for score in scores.select_for_update():
+        if score.linked:
+            continue
+        if Score.LINKED not in score.flags:
+            score.flags = [*score.flags, Score.LINKED]
+        score.flagged = score.linked = True
+        score.save(update_fields=["flags", "flagged", "linked"])
+        if score.listed:
+            _announce_entry(score)
+    return links
+
+
+def _resolve_links(links: list[AttemptLink], moderator) -> None:
+    """Mark links resolved; their attempts' scores stay marked only while another unresolved
+    link holds them. The caller holds a transaction."""
+    if not links:
+        return
+    AttemptLink.objects.filter(pk__in=[link.pk for link in links]).update(
+        resolved_at=timezone.now(), resolved_by=moderator.get_username())
+    game_ids = {link.earlier_id for link in links} | {link.later_id for link in links}
+    still_linked = set()
+    for link in AttemptLink.objects.unresolved().touching(game_ids):
+        still_linked |= {link.earlier_id, link.later_id}
+    for score in Score.objects.filter(game__in=game_ids, linked=True).exclude(
+            game__in=still_linked):
+        score.linked = False
+        score.save(update_fields=["linked"])
+        if score.listed:
+            _announce_entry(score)
+
+
+def resolve_link(link: AttemptLink, moderator, reason: str) -> bool:
+    """A moderator looked at two linked attempts (and hid what needed hiding): the link stops
+    marking them. False if already resolved."""
+    reason = _check_reason(reason)
+    with transaction.atomic():
+        link = AttemptLink.objects.select_for_update().select_related("later").get(pk=link.pk)
+        if link.resolved:
+            return False
+        _resolve_links([link], moderator)
+        _log(moderator, ModerationLog.REVIEW, Player(pk=link.later.owner_id), reason,
+             link=link.pk, earlier_game=link.earlier_id, later_game=link.later_id)
+    return True
 
 
 # --- Moderation ---------------------------------------------------------------------------------
@@ -237,7 +310,8 @@ def reset_name(player: Player, moderator, reason: str) -> str:
 
 
 def mark_reviewed(score: Score, moderator, reason: str) -> bool:
-    """A moderator looked at a flagged score and let it stand (its flags are kept)."""
+    """A moderator looked at a flagged score and let it stand (its flags are kept, its links
+    to other attempts resolved)."""
     reason = _check_reason(reason)
     with transaction.atomic():
         player = _lock_player(score.player_id)
@@ -246,6 +320,8 @@ def mark_reviewed(score: Score, moderator, reason: str) -> bool:
             return False
         score.flagged = False
         score.save(update_fields=["flagged"])
+        _resolve_links(list(AttemptLink.objects.unresolved().touching([score.game_id])),
+                       moderator)
         _log(moderator, ModerationLog.REVIEW, player, reason, score, flags=score.flags)
     return True
 
@@ -285,6 +361,7 @@ PERMISSIONS = [
     ("games", "view_gameaction"), ("games", "view_dailydeal"),
     ("leaderboards", "view_score"), ("leaderboards", "change_score"),
     ("leaderboards", "view_moderationlog"),
+    ("leaderboards", "view_attemptlink"), ("leaderboards", "change_attemptlink"),
 ]
 
 

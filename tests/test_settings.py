@@ -1,6 +1,8 @@
 """The environment picks the database, channel layer and Celery mode (ladder/settings.py)."""
 
 import os
+import subprocess
+import sys
 
 import pytest
 from asgiref.sync import async_to_sync
@@ -45,6 +47,26 @@ def test_a_sqlite_url_gets_no_pool():
 
     assert config["ENGINE"] == "django.db.backends.sqlite3"
     assert "pool" not in config.get("OPTIONS", {})
+
+
+def test_a_sqlite_database_gets_wal_a_busy_timeout_and_immediate_transactions():
+    options = database_config("sqlite:////tmp/x.sqlite3")["OPTIONS"]
+
+    assert options["init_command"] == "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL"
+    assert options["transaction_mode"] == "IMMEDIATE"
+    assert options["timeout"] >= 5
+
+
+@pytest.mark.parametrize("environment, refusal", [
+    ({"TRUSTED_PROXIES": "10.0.0.1, not-an-address"}, "TRUSTED_PROXIES"),
+    ({"NUM_PROXIES": "1"}, "NUM_PROXIES is gone"),
+])
+def test_a_wrong_proxy_setting_stops_the_server_from_starting(environment, refusal):
+    result = subprocess.run([sys.executable, "-c", "import ladder.settings"],
+                            env={**os.environ, **environment}, capture_output=True, text=True)
+
+    assert result.returncode != 0
+    assert refusal in result.stderr
 
 
 def test_the_suite_runs_on_the_database_named_by_database_url():

@@ -125,7 +125,8 @@ def rename_player(player: Player, raw_name: str) -> Player:
 
 
 def start_game(player: Player, mode: str = Game.PRACTICE, level: str = "normal", *,
-               daily: DailyDeal | None = None, address_hash: str = "") -> Played:
+               daily: DailyDeal | None = None, address_hash: str = "",
+               device_hash: str = "") -> Played:
     """A new game: the deal, then the bots up to the person's first turn. A practice game gets
     a secret random seed; a daily (mode "daily", started by games.services.deals.start_daily,
     which passes the day's deal) plays the day's seed (R26, DESIGN §7)."""
@@ -138,7 +139,8 @@ def start_game(player: Player, mode: str = Game.PRACTICE, level: str = "normal",
     messages = _messages(events, 0)
     with transaction.atomic():
         game = Game(owner=player, mode=mode, level=level, seed=seed, daily=daily,
-                    address_hash=address_hash, engine_version=ENGINE_VERSION, version=0,
+                    address_hash=address_hash, device_hash=device_hash,
+                    engine_version=ENGINE_VERSION, version=0,
                     state={})
         steps: list[tuple[int, Action]] = []
         state = _run_bots(game, state, steps, messages)

@@ -4,9 +4,13 @@
   logging in elsewhere gives that browser the player's cookie. Accounts stay optional.
 - A transfer code moves an anonymous identity to another browser without registering: a
   one-time code (12 characters of Crockford's base 32, 60 bits, shown as ``ABCD-EFGH-JKMN``),
-  valid for ``TRANSFER_CODE_TTL``, of which only the SHA-256 is stored. Redeeming it bumps the
-  player's cookie epoch: the browser that redeems holds the identity, older cookies no longer
-  work (bearer tokens are unaffected). Making a new code cancels the player's unused ones.
+  valid for ``TRANSFER_CODE_TTL``, of which only the SHA-256 is stored. Redeeming it revokes
+  the player's old credentials (:func:`revoke_credentials`): the browser that redeems holds the
+  identity, older cookies and the bearer token no longer work. Making a new code cancels the
+  player's unused ones.
+- Logging out revokes the credential the request came with (:func:`log_out`): a bearer token
+  is forgotten; a cookie's epoch moves on, so that cookie and every copy of it stop working
+  (as do the player's cookies in other browsers: they log in again).
 
 Logging in or redeeming in a browser that already had an anonymous player leaves that
 player's games with it: they are not merged.
@@ -90,6 +94,20 @@ def log_in(raw_username: str, password: str) -> Player:
     return player
 
 
+def log_out(player: Player, by_token: bool) -> None:
+    """Revoke what the logout came with: the bearer token (``by_token``) or the cookies."""
+    if by_token:
+        Player.objects.filter(pk=player.pk).update(token_hash=None)
+    else:
+        Player.objects.filter(pk=player.pk).update(cookie_epoch=F("cookie_epoch") + 1)
+
+
+def revoke_credentials(player_id: int) -> None:
+    """Every credential issued so far stops working: cookies (their epoch) and the token."""
+    Player.objects.filter(pk=player_id).update(cookie_epoch=F("cookie_epoch") + 1,
+                                               token_hash=None)
+
+
 # --- Transfer codes -----------------------------------------------------------------------
 
 
@@ -112,7 +130,7 @@ def create_transfer_code(player: Player) -> tuple[str, TransferCode]:
 
 
 def redeem_transfer_code(raw: str) -> Player:
-    """The player the code moves here, with a new cookie epoch; the code is spent."""
+    """The player the code moves here, its old credentials revoked; the code is spent."""
     code = normalise_code(raw)
     refused = AccountError(404, "invalid_transfer_code",
                            "No such code, or it has expired or been used.")
@@ -127,5 +145,5 @@ def redeem_transfer_code(raw: str) -> Player:
         if record is None or TransferCode.objects.filter(
                 pk=record.pk, used_at__isnull=True).update(used_at=now) != 1:
             raise refused
-        Player.objects.filter(pk=record.player_id).update(cookie_epoch=F("cookie_epoch") + 1)
+        revoke_credentials(record.player_id)
         return Player.objects.get(pk=record.player_id)

@@ -12,7 +12,7 @@ from datetime import date
 
 from django.db import IntegrityError, transaction
 
-from games import daily
+from games import daily, signals
 from games.models import DailyDeal, Game, Player
 from games.services import Played, start_game
 
@@ -50,10 +50,12 @@ class Attempt:
     played: Played | None = None  # when just started
 
 
-def start_daily(player: Player, address: str = "") -> Attempt:
+def start_daily(player: Player, address: str = "", device: str = "") -> Attempt:
     """Today's daily for ``player``: a new game on the day's seed at DAILY_LEVEL, or the game
     they already have (whatever its status). One per player per day: the database's unique
-    ``(owner, daily)`` constraint decides a race between two starts."""
+    ``(owner, daily)`` constraint decides a race between two starts. ``address`` and
+    ``device`` (the browser's device cookie) are kept as the day's keyed hashes, and
+    ``daily_started`` tells the leaderboard, which links attempts that share one."""
     deal = todays_deal()
     existing = daily.attempt_of(player, deal)
     if existing is not None:
@@ -62,7 +64,9 @@ def start_daily(player: Player, address: str = "") -> Attempt:
         with transaction.atomic():
             played = start_game(
                 player, Game.DAILY, daily.DAILY_LEVEL, daily=deal,
-                address_hash=daily.address_hash(deal.date, address) if address else "")
+                address_hash=daily.address_hash(deal.date, address) if address else "",
+                device_hash=daily.address_hash(deal.date, f"device:{device}") if device else "")
+            signals.daily_started.send(sender=Game, game=played.game)
     except IntegrityError:
         return Attempt(Game.objects.get(owner=player, daily=deal), created=False)
     return Attempt(played.game, created=True, played=played)

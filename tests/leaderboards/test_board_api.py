@@ -37,7 +37,8 @@ def test_the_day_board_lists_ranked_entries():
     assert body["date"] == str(DAY) and body["count"] == 3 and body["next"] is None
     assert [(e["rank"], e["player"]["name"], e["penalty"]) for e in body["entries"]] == [
         (1, "P00", 0), (2, "P01", 10), (3, "P02", 20)]
-    assert set(body["entries"][0]) == {"rank", "player", "contracts", "penalty", "finished_at"}
+    assert set(body["entries"][0]) == {"rank", "player", "contracts", "penalty", "finished_at",
+                                       "linked"}
     assert body["me"] is None
 
 

@@ -2,10 +2,10 @@
 more.
 
 Creates (or updates) the user NAME as staff in the ``moderators`` group, which may view
-players, games, daily deals, scores and the moderation log, and change players and scores
-(the admin's logged actions need "change"). The password comes from the
-``MODERATOR_PASSWORD`` environment variable, or is asked for. The very first administrator
-can instead be made with Django's own ``createsuperuser``.
+players, games, daily deals, scores, linked attempts and the moderation log, and change
+players, scores and linked attempts (the admin's logged actions need "change"). The
+password comes from the ``MODERATOR_PASSWORD`` environment variable, or is asked for. The
+very first administrator can instead be made with Django's own ``createsuperuser``.
 """
 
 from __future__ import annotations

@@ -43,6 +43,14 @@ function entryRow(entry, isMe) {
     td.textContent = text;
     tr.append(td);
   }
+  if (entry.linked) {
+    // Another identity played this daily from the same address or browser (Fairness page).
+    const mark = document.createElement("small");
+    mark.className = "linked";
+    mark.textContent = ` ${gettext("(under review)")}`;
+    mark.title = gettext("Another identity played this daily from the same address or browser.");
+    tr.children[1].append(mark);
+  }
   return tr;
 }
 

@@ -1,0 +1,59 @@
+"""The client's address, the one place it is computed: throttles (games.throttles), the daily's
+address flags (games.api_daily) and the admin-login limit (ladder.middleware) all call
+:func:`client_address`.
+
+The address is the socket's peer (``REMOTE_ADDR``) unless that peer is a proxy named in
+``settings.TRUSTED_PROXIES`` (addresses or CIDR networks, from the ``TRUSTED_PROXIES``
+environment variable; empty by default: no proxy is trusted). From a trusted proxy,
+``X-Forwarded-For`` is read from the right (each proxy appends the address it received from)
+and the first address that is not itself a trusted proxy is the client: whatever a client
+writes to the left of that cannot move it.
+
+uvicorn applies the same rule before Django sees the request when it runs with
+``--forwarded-allow-ips`` set to the same list (``./dev serve`` and scripts/prodshape.py do);
+its default trusts 127.0.0.1, which let any local client forge its address. Applying the rule
+here as well keeps a server started without the flag, or another ASGI server, from trusting
+a header nobody vouched for: a ``REMOTE_ADDR`` uvicorn already rewrote is a client, not a
+proxy, and is returned as it is.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from functools import cache
+
+from django.conf import settings
+from django.http import HttpRequest
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+@cache
+def trusted_networks(proxies: tuple[str, ...]) -> tuple[Network, ...]:
+    """``TRUSTED_PROXIES`` as networks (a bare address is a network of one)."""
+    return tuple(ipaddress.ip_network(proxy, strict=False) for proxy in proxies)
+
+
+def is_trusted_proxy(address: str) -> bool:
+    networks = trusted_networks(tuple(settings.TRUSTED_PROXIES))
+    if not networks:
+        return False
+    try:
+        ip = ipaddress.ip_address(address.strip())
+    except ValueError:
+        return False
+    return any(ip in network for network in networks)
+
+
+def client_address(request: HttpRequest) -> str:
+    """The client's address: the socket's peer, or what a trusted proxy says it received."""
+    peer = request.META.get("REMOTE_ADDR") or ""
+    if not is_trusted_proxy(peer):
+        return peer
+    forwarded = [hop.strip() for hop in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+    forwarded = [hop for hop in forwarded if hop]
+    for hop in reversed(forwarded):
+        if not is_trusted_proxy(hop):
+            return hop
+    # Every hop is a trusted proxy: the first one is as far back as anyone vouches for.
+    return forwarded[0] if forwarded else peer

@@ -1,0 +1,167 @@
+"""``./dev serve`` as it runs, a real uvicorn on a real database file: 50 identical racing
+actions give one 200 and 49 409s, ten rounds in a row, and a forged ``X-Forwarded-For`` from
+loopback does not move the client's address.
+
+On the SQLite run the server gets a database file of its own, configured exactly like the
+default ``db.sqlite3`` (ladder.settings.SQLITE_OPTIONS: the test database pytest-django makes
+is in memory, and would prove nothing about the file). On the PostgreSQL run it gets a
+scratch database next to the test database, dropped afterwards.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import tempfile
+import threading
+import time
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import httpx
+import pytest
+from django.conf import settings
+
+pytestmark = pytest.mark.slow
+
+REPO = Path(__file__).resolve().parents[2]
+API = "/api/v1"
+RACERS, ROUNDS = 50, 10
+IDENTITIES_PER_DAY = 3
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def server_database():
+    """A DATABASE_URL of the run's kind that the server may own."""
+    if settings.DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+        with tempfile.TemporaryDirectory(prefix="ladder-race-") as folder:
+            yield f"sqlite:///{folder}/db.sqlite3"
+        return
+    import psycopg
+
+    parts = urlsplit(os.environ["DATABASE_URL"])
+    name = parts.path.lstrip("/") + "_live"
+    admin = urlunsplit(parts._replace(path="/postgres"))
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        connection.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield urlunsplit(parts._replace(path=f"/{name}"))
+    finally:
+        with psycopg.connect(admin, autocommit=True) as connection:
+            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(scope="module")
+def server():
+    """``./dev serve`` on a free port: its base URL."""
+    port = free_port()
+    with (server_database() as url, tempfile.TemporaryFile() as log,
+          tempfile.TemporaryDirectory() as quiet):
+        env = {**os.environ, "DATABASE_URL": url, "THROTTLE_ACTIONS": "off",
+               "THROTTLE_GAMES": "off", "THROTTLE_IDENTITIES": f"{IDENTITIES_PER_DAY}/d"}
+        env.pop("TRUSTED_PROXIES", None)
+        # --reload-dir: watch an empty folder, so that editing the code mid-run does not
+        # restart the server on a half-written change.
+        process = subprocess.Popen([str(REPO / "dev"), "serve", "--port", str(port),
+                                    "--log-level", "warning", "--reload-dir", quiet],
+                                   cwd=REPO, env=env,
+                                   stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            if not wait_healthy(base, process):
+                log.seek(0)
+                pytest.fail("./dev serve did not come up:\n" + log.read().decode()[-3000:])
+            yield base
+        finally:
+            os.killpg(process.pid, signal.SIGTERM)
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+
+
+def wait_healthy(base: str, process: subprocess.Popen, timeout_s: float = 120) -> bool:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline and process.poll() is None:
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(f"{base}{API}/health", timeout=2).status_code == 200:
+                return True
+        time.sleep(0.3)
+    return False
+
+
+def next_action(game: dict) -> dict:
+    if game["phase"] == "draw":
+        return {"type": "draw", "from": "stock"}
+    return {"type": "discard", "card": game["legal"]["discard"][0]}
+
+
+def race(base: str, token: str, game: dict) -> tuple[list[int], dict | None]:
+    """RACERS clients send the same action on the same version at once: their statuses, and
+    the game as the winner's response left it."""
+    body = {"version": game["version"], "action": next_action(game)}
+    url = f"{base}{API}/games/{game['id']}/actions"
+    barrier = threading.Barrier(RACERS)
+    statuses, winner = [], []
+    lock = threading.Lock()
+
+    def submit():
+        with httpx.Client(headers={"Authorization": f"Bearer {token}"}, timeout=60) as client:
+            client.get(f"{base}{API}/health")  # connect before the start line
+            barrier.wait()
+            response = client.post(url, json=body)
+        with lock:
+            statuses.append(response.status_code)
+            if response.status_code == 200:
+                winner.append(response.json()["game"])
+
+    threads = [threading.Thread(target=submit) for _ in range(RACERS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    return statuses, winner[0] if winner else None
+
+
+def test_fifty_racing_actions_give_one_200_and_49_409s_ten_rounds_in_a_row(server):
+    token = httpx.post(f"{server}{API}/players", headers={"X-Forwarded-For": "192.0.2.1"}
+                       ).json()["token"]
+    game = httpx.post(f"{server}{API}/games", json={"mode": "practice", "level": "easy"},
+                      headers={"Authorization": f"Bearer {token}"}).json()
+
+    rounds = []
+    for _ in range(ROUNDS):
+        statuses, after = race(server, token, game)
+        rounds.append((statuses.count(200), statuses.count(409),
+                       sum(status >= 500 for status in statuses)))
+        if after is not None:
+            game = after
+    print(f"\n{settings.DATABASES['default']['ENGINE']}: (200s, 409s, 5xx) per round {rounds}")
+
+    assert rounds == [(1, RACERS - 1, 0)] * ROUNDS
+    final = httpx.get(f"{server}{API}/games/{game['id']}",
+                      headers={"Authorization": f"Bearer {token}"}).json()
+    assert final["version"] == game["version"]
+
+
+def test_a_forged_forwarded_for_from_loopback_does_not_escape_the_identity_limit(server):
+    statuses = [httpx.post(f"{server}{API}/players",
+                           headers={"X-Forwarded-For": f"198.51.100.{n}"}).status_code
+                for n in range(IDENTITIES_PER_DAY + 1)]
+
+    # Every request counts against loopback (the race above may have used one of its
+    # identities already): believing the header would have given four new addresses.
+    allowed = statuses.count(201)
+    assert allowed <= IDENTITIES_PER_DAY
+    assert statuses == [201] * allowed + [429] * (len(statuses) - allowed)
