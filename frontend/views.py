@@ -15,6 +15,8 @@ from games.engine import card_json, cards_from_text, contract_for, read_meld
 from games.engine.cards import RANKS
 from games.engine.contracts import LADDER, Contract, Requirement
 from games.engine.state import DEALS, HAND_SIZE
+from games.identity import COOKIE_NAME, player_from_cookie
+from games.models import Game
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -89,8 +91,17 @@ def home(request: HttpRequest) -> HttpResponse:
         "levels": LEVELS, "page": "home", "daily_api": api_has("/api/v1/daily")})
 
 
+def is_players_game(request: HttpRequest, game_id: str) -> bool:
+    """Whether this browser's player has the game ``game_id``: the API shows a game only to
+    its owner, and says nothing of anyone else's (404 either way)."""
+    player = player_from_cookie(request.COOKIES.get(COOKIE_NAME))
+    return player is not None and Game.objects.of(player).filter(public_id=game_id).exists()
+
+
 @ensure_csrf_cookie
 def table(request: HttpRequest, game_id: str) -> HttpResponse:
+    if not is_players_game(request, game_id):
+        return render(request, "frontend/game_not_found.html", {"page": "table"}, status=404)
     ladder = {c.rung: describe_contract(c) for c in LADDER}
     return render(request, "frontend/table.html",
                   {"game_id": game_id, "ladder": ladder, "page": "table"})

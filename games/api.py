@@ -158,7 +158,7 @@ def list_games(request: HttpRequest, filters: Query[GameFilter]):
         games = games.filter(status=filters.status)
     limit = min(max(filters.limit, 1), 100)
     offset = max(filters.offset, 0)
-    games = games.defer("state")
+    games = games.defer("state").with_deal()
     return {"count": games.count(),
             "items": [services.game_summary(g) for g in games[offset:offset + limit]]}
 

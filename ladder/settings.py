@@ -123,6 +123,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "ladder.middleware.SessionMiddleware",  # these four: not under /api/
     "ladder.middleware.LocaleMiddleware",
+    "frontend.middleware.LanguageFromLinkMiddleware",  # ?lang=xx: kept, then a clean URL
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "ladder.middleware.AuthenticationMiddleware",

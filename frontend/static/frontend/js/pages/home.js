@@ -112,7 +112,7 @@ async function loadGames() {
     const a = document.createElement("a");
     a.href = `/play/${encodeURIComponent(g.id)}/`;
     a.textContent = format(gettext("%(mode)s game, deal %(deal)s of 10"), {
-      mode: g.mode === "daily" ? gettext("Daily") : gettext("Practice"), deal: g.deal ?? 1,
+      mode: g.mode === "daily" ? gettext("Daily") : gettext("Practice"), deal: g.deal,
     });
     li.append(a);
     ul.append(li);
