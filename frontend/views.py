@@ -108,6 +108,13 @@ def table(request: HttpRequest, game_id: str) -> HttpResponse:
 
 
 @ensure_csrf_cookie
+def daily(request: HttpRequest) -> HttpResponse:
+    return render(request, "frontend/daily.html", {
+        "page": "daily", "daily_api": api_has("/api/v1/daily"),
+        "board_api": api_has("/api/v1/leaderboards/daily/2026-01-01")})
+
+
+@ensure_csrf_cookie
 def leaderboard(request: HttpRequest) -> HttpResponse:
     return render(request, "frontend/leaderboard.html", {
         "page": "leaderboard",

@@ -150,6 +150,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "frontend.context_processors.websockets",
                 "frontend.context_processors.player",
+                "frontend.context_processors.languages",
             ],
         },
     },
