@@ -5,6 +5,9 @@ API carries ``X-CSRFToken``. The rules page is rendered here, on the server, fro
 contract table the engine uses (``games.engine.contracts.LADDER``).
 """
 
+import json
+from pathlib import Path
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import Resolver404, resolve
@@ -19,6 +22,9 @@ from games.identity import COOKIE_NAME, player_from_cookie
 from games.models import Game
 
 LEVELS = ("easy", "normal", "hard")
+# What a deal is like, measured: bot-only games at the daily's level, written by hand from the
+# output of the command the file names (rerun it after a change to the rules or the bots).
+PLAY_FIGURES = json.loads((Path(__file__).parent / "play_figures.json").read_text())
 
 
 def describe_requirement(requirement: Requirement) -> str:
@@ -137,8 +143,15 @@ def rules(request: HttpRequest) -> HttpResponse:
         "run_joker": _example("9H JK JH QH"),
         "run_ace": _example("JS QS KS AS"),
     }
+    figures = PLAY_FIGURES
+    laid_down = [{"rung": c.rung, "description": describe_contract(c),
+                  "deals": figures["players_on_rung"][str(c.rung)],
+                  "percent": figures["laid_down_by_rung"][str(c.rung)]} for c in LADDER]
     return render(request, "frontend/rules.html", {
         "ladder": ladder, "examples": examples, "deals": DEALS, "hand_size": HAND_SIZE,
+        "figures": figures, "laid_down": laid_down,
+        "own_turns_per_deal": round(figures["turns_per_deal"] / 4),
+        "turns_per_deal": round(figures["turns_per_deal"]),
         "first_contract": describe_contract(contract_for(1)), "page": "rules"})
 
 

@@ -26,7 +26,7 @@ from pydantic import BaseModel, Field
 
 from games import daily
 from games.api_daily import PLAYER_OR_ANONYMOUS, player_of
-from games.engine.contracts import LADDER
+from games.engine.contracts import TOP_RUNG
 from games.errors import ApiError
 from games.identity import PLAYER
 from games.models import Player
@@ -38,7 +38,6 @@ from leaderboards.ranking import PAGE_DEFAULT, Board, InvalidCursor, day_board, 
 router = Router(tags=["leaderboards"])
 ERRORS = {401: Error, 404: Error, 422: Error}
 WEEK = re.compile(r"^(\d{4})-W(\d{2})$")
-RUNGS = len(LADDER)  # a daily completes 0 to RUNGS contracts
 
 
 class PlayerRef(BaseModel):
@@ -65,7 +64,7 @@ class DailyBoard(BaseModel):
     count: int = Field(description="Entries on the board.")
     distribution: list[int] = Field(
         description="Entries by contracts completed: item n counts those who completed n "
-                    "contracts (0-10).", min_length=RUNGS + 1, max_length=RUNGS + 1)
+                    "contracts (0-10).", min_length=TOP_RUNG + 1, max_length=TOP_RUNG + 1)
     entries: list[Entry]
     next: str | None = Field(description="Pass as 'after' for the next page.")
     me: Entry | None = Field(description="Your own entry and rank, if you are on the board.")
@@ -128,7 +127,7 @@ def _day_json(day: date, request: HttpRequest, query: PageQuery) -> dict:
             mine.player = player
             me = services.entry_json(board.rank_of(mine), board.row_of(mine))
     return {"date": day, "count": sum(by_contracts.values()),
-            "distribution": [by_contracts.get(n, 0) for n in range(RUNGS + 1)],
+            "distribution": [by_contracts.get(n, 0) for n in range(TOP_RUNG + 1)],
             "entries": entries, "next": next_cursor, "me": me}
 
 

@@ -102,3 +102,34 @@ def test_pages_request_nothing_from_other_hosts(client, table_path):
         assert "http://" not in html.replace("http://testserver", "")
         assert "https://" not in html
         assert "//cdn" not in html
+
+
+def test_the_rules_page_shows_how_often_each_rung_is_laid_down_and_how_long_deals_run(client):
+    html = client.get("/rules/").content.decode()
+    assert 'id="expect"' in html
+    assert "a deal lasts 45 turns on average, about 11 of them yours" in html
+    assert "<td>1</td><td>two groups of 3</td><td>1792</td><td>89% of deals</td>" in html
+    assert "manage.py tournament --games 400" in html
+    spanish = Client(headers={"accept-language": "es"}).get("/rules/").content.decode()
+    assert "el 89% de las rondas" in spanish
+
+
+@pytest.mark.parametrize("lang", ["es", "th"])
+def test_a_lang_link_keeps_the_language_and_sends_the_browser_to_a_clean_address(client, lang):
+    response = client.get(f"/rules/?lang={lang}&x=1")
+    assert response.status_code == 302 and response["Location"] == "/rules/?x=1"
+    assert response.cookies["django_language"].value == lang
+    assert f'<html lang="{lang}">' in client.get("/rules/").content.decode()
+
+
+def test_an_unknown_lang_in_a_link_is_ignored(client):
+    response = client.get("/rules/?lang=fr")
+    assert response.status_code == 200 and b'<html lang="en">' in response.content
+
+
+def test_the_picker_names_every_language_in_itself_whatever_the_page_language(client):
+    client.get("/?lang=th")
+    html = client.get("/").content.decode()
+    assert '<option value="en" lang="en">English</option>' in html
+    assert '<option value="es" lang="es">Español</option>' in html
+    assert '<option value="th" lang="th" selected>ไทย</option>' in html
