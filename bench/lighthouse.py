@@ -7,8 +7,9 @@ WhiteNoise's compressed manifest storage; SQLite in a temporary folder, no Redis
 on a free loopback port, makes one player with a practice game, then:
 
 - runs the npm ``lighthouse`` CLI on Debian's Chromium (``CHROME_PATH``, default
-  /usr/bin/chromium) against the home page and that game's play page, ``--runs`` times each,
-  and prints the median performance, accessibility and best-practices scores;
+  /usr/bin/chromium, started by Playwright with the player's cookie) against the home page
+  and that game's play page, ``--runs`` times each, and prints the median performance,
+  accessibility and best-practices scores;
 - loads the play page once in a fresh Chromium with Playwright and prints the bytes
   transferred (headers and encoded bodies, as the network carried them), fonts apart.
 
@@ -88,19 +89,34 @@ def ensure_lighthouse() -> None:
                         "--no-fund", "lighthouse"], check=True)
 
 
-def lighthouse(url: str, cookie: str, preset: str, out: Path) -> dict[str, int]:
-    command = [str(LIGHTHOUSE), url, "--quiet", "--output=json", f"--output-path={out}",
-               "--only-categories=" + ",".join(CATEGORIES),
-               "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
-               "--extra-headers=" + json.dumps({"Cookie": cookie})]
-    if preset == "desktop":
-        command.append("--preset=desktop")
-    subprocess.run(command, check=True, env={**os.environ, "CHROME_PATH": CHROME})
+def lighthouse(url: str, cookie: dict, preset: str, out: Path) -> dict[str, int]:
+    """One Lighthouse run on a fresh Chromium profile that holds the player's cookie (set
+    through Playwright, as a browser would keep it: an extra Cookie header would reach the
+    page but not its scripts' requests). Lighthouse keeps the profile's storage
+    (``--disable-storage-reset``); the profile is new, so the cache is empty."""
+    from playwright.sync_api import sync_playwright
+
+    port = free_port()
+    with tempfile.TemporaryDirectory(prefix="ladder-chromium-") as profile, \
+            sync_playwright() as p:
+        context = p.chromium.launch_persistent_context(
+            profile, executable_path=CHROME, headless=True,
+            args=["--no-sandbox", "--disable-gpu", f"--remote-debugging-port={port}"])
+        context.add_cookies([cookie])
+        command = [str(LIGHTHOUSE), url, "--quiet", "--output=json", f"--output-path={out}",
+                   f"--port={port}", "--disable-storage-reset",
+                   "--only-categories=" + ",".join(CATEGORIES)]
+        if preset == "desktop":
+            command.append("--preset=desktop")
+        try:
+            subprocess.run(command, check=True)
+        finally:
+            context.close()
     report = json.loads(out.read_text())
     return {name: round(report["categories"][name]["score"] * 100) for name in CATEGORIES}
 
 
-def play_page_weight(url: str, origin: str, cookie_name: str, cookie_value: str) -> dict:
+def play_page_weight(url: str, cookie: dict) -> dict:
     """Bytes transferred by the play page's first load in a fresh browser (empty cache), by
     kind, fonts apart; the page counts as loaded once the network has been idle."""
     from playwright.sync_api import sync_playwright
@@ -108,10 +124,10 @@ def play_page_weight(url: str, origin: str, cookie_name: str, cookie_value: str)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROME, args=["--no-sandbox"])
         context = browser.new_context(viewport={"width": 1280, "height": 800})
-        context.add_cookies([{"name": cookie_name, "value": cookie_value, "url": origin}])
+        context.add_cookies([cookie])
         page = context.new_page()
         finished = []
-        page.on("requestfinished", finished.append)
+        page.on("requestfinished", lambda request: finished.append(request))
         page.goto(url, wait_until="networkidle")
         totals: dict[str, int] = {}
         for request in finished:
@@ -143,14 +159,15 @@ def main() -> None:
     try:
         wait_until_up(origin + "/")
         pages = {"home": origin + "/", "play": f"{origin}/play/{game_id}/"}
+        cookie = {"name": cookie_name, "value": cookie_value, "url": origin}
         print(f"lighthouse ({args.preset}, median of {args.runs}) on {CHROME}")
         for name, url in pages.items():
-            runs = [lighthouse(url, f"{cookie_name}={cookie_value}", args.preset,
-                               folder / f"{name}-{i}.json") for i in range(args.runs)]
+            runs = [lighthouse(url, cookie, args.preset, folder / f"{name}-{i}.json")
+                    for i in range(args.runs)]
             medians = {c: statistics.median(r[c] for r in runs) for c in CATEGORIES}
             print(f"  {name:5} " + "  ".join(f"{c} {medians[c]:g}" for c in CATEGORIES)
                   + f"   (runs: {[[r[c] for c in CATEGORIES] for r in runs]})")
-        weight = play_page_weight(pages["play"], origin, cookie_name, cookie_value)
+        weight = play_page_weight(pages["play"], cookie)
         other_kb, font_kb = weight.get("other", 0) / 1024, weight.get("font", 0) / 1024
         verdict = "within" if other_kb <= WEIGHT_LIMIT_KB else "OVER"
         print(f"play page first load: {other_kb:.1f} KB transferred without fonts ({verdict} "
