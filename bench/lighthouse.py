@@ -118,7 +118,8 @@ def lighthouse(url: str, cookie: dict, preset: str, out: Path) -> dict[str, int]
 
 def play_page_weight(url: str, cookie: dict) -> dict:
     """Bytes transferred by the play page's first load in a fresh browser (empty cache), by
-    kind, fonts apart; the page counts as loaded once the network has been idle."""
+    kind, fonts apart; the page counts as loaded once the network has been idle. Also the
+    icon requests (the favicon among them: one, the hashed static file, never /favicon.ico)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
@@ -136,6 +137,8 @@ def play_page_weight(url: str, cookie: dict) -> dict:
             kind = "font" if request.resource_type == "font" else "other"
             totals[kind] = totals.get(kind, 0) + size
             totals["requests"] = totals.get("requests", 0) + 1
+            if "icon" in request.url.rsplit("/", 1)[-1]:
+                totals.setdefault("icons", []).append(request.url)
         browser.close()
     return totals
 
@@ -173,6 +176,7 @@ def main() -> None:
         print(f"play page first load: {other_kb:.1f} KB transferred without fonts ({verdict} "
               f"{WEIGHT_LIMIT_KB} KB), fonts {font_kb:.1f} KB, "
               f"{weight.get('requests', 0)} requests")
+        print(f"icon requests: {weight.get('icons', [])}")
         print(f"reports: {folder}")
     finally:
         server.terminate()
