@@ -116,7 +116,7 @@ def lighthouse(url: str, cookie: dict, preset: str, out: Path) -> dict[str, int]
     return {name: round(report["categories"][name]["score"] * 100) for name in CATEGORIES}
 
 
-def play_page_weight(url: str, cookie: dict) -> dict:
+def play_page_weight(url: str, cookies: list[dict]) -> dict:
     """Bytes transferred by the play page's first load in a fresh browser (empty cache), by
     kind, fonts apart; the page counts as loaded once the network has been idle. Also the
     icon requests (the favicon among them: one, the hashed static file, never /favicon.ico)."""
@@ -125,7 +125,7 @@ def play_page_weight(url: str, cookie: dict) -> dict:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROME, args=["--no-sandbox"])
         context = browser.new_context(viewport={"width": 1280, "height": 800})
-        context.add_cookies([cookie])
+        context.add_cookies(cookies)
         page = context.new_page()
         finished = []
         page.on("requestfinished", lambda request: finished.append(request))
@@ -138,7 +138,7 @@ def play_page_weight(url: str, cookie: dict) -> dict:
             totals[kind] = totals.get(kind, 0) + size
             totals["requests"] = totals.get("requests", 0) + 1
             if "icon" in request.url.rsplit("/", 1)[-1]:
-                totals.setdefault("icons", []).append(request.url)
+                totals.setdefault("icons", []).append(f"{request.url} ({size} B)")
         browser.close()
     return totals
 
@@ -146,7 +146,8 @@ def play_page_weight(url: str, cookie: dict) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--preset", choices=("mobile", "desktop"), default="mobile")
-    parser.add_argument("--runs", type=int, default=3, help="Lighthouse runs per page (median)")
+    parser.add_argument("--runs", type=int, default=3,
+                        help="Lighthouse runs per page (median); 0: the page weight only")
     args = parser.parse_args()
     ensure_lighthouse()
     folder = Path(tempfile.mkdtemp(prefix="ladder-lighthouse-"))
@@ -163,20 +164,22 @@ def main() -> None:
         wait_until_up(origin + "/")
         pages = {"home": origin + "/", "play": f"{origin}/play/{game_id}/"}
         cookie = {"name": cookie_name, "value": cookie_value, "url": origin}
-        print(f"lighthouse ({args.preset}, median of {args.runs}) on {CHROME}")
-        for name, url in pages.items():
+        if args.runs:
+            print(f"lighthouse ({args.preset}, median of {args.runs}) on {CHROME}")
+        for name, url in pages.items() if args.runs else ():
             runs = [lighthouse(url, cookie, args.preset, folder / f"{name}-{i}.json")
                     for i in range(args.runs)]
             medians = {c: statistics.median(r[c] for r in runs) for c in CATEGORIES}
             print(f"  {name:5} " + "  ".join(f"{c} {medians[c]:g}" for c in CATEGORIES)
                   + f"   (runs: {[[r[c] for c in CATEGORIES] for r in runs]})")
-        weight = play_page_weight(pages["play"], cookie)
-        other_kb, font_kb = weight.get("other", 0) / 1024, weight.get("font", 0) / 1024
-        verdict = "within" if other_kb <= WEIGHT_LIMIT_KB else "OVER"
-        print(f"play page first load: {other_kb:.1f} KB transferred without fonts ({verdict} "
-              f"{WEIGHT_LIMIT_KB} KB), fonts {font_kb:.1f} KB, "
-              f"{weight.get('requests', 0)} requests")
-        print(f"icon requests: {weight.get('icons', [])}")
+        for lang in ("en", "th"):
+            language = {"name": "django_language", "value": lang, "url": origin}
+            weight = play_page_weight(pages["play"], [cookie, language])
+            other_kb, font_kb = weight.get("other", 0) / 1024, weight.get("font", 0) / 1024
+            verdict = "within" if other_kb <= WEIGHT_LIMIT_KB else "OVER"
+            print(f"play page first load ({lang}): {other_kb:.1f} KB transferred without fonts "
+                  f"({verdict} {WEIGHT_LIMIT_KB} KB), fonts {font_kb:.1f} KB, "
+                  f"{weight.get('requests', 0)} requests; icons: {weight.get('icons', [])}")
         print(f"reports: {folder}")
     finally:
         server.terminate()
