@@ -8,6 +8,7 @@ app_name = "frontend"
 urlpatterns = [
     path("", views.home, name="home"),
     path("play/<str:game_id>/", views.table, name="table"),
+    path("daily/", views.daily, name="daily"),
     path("leaderboard/", views.leaderboard, name="leaderboard"),
     path("rules/", views.rules, name="rules"),
     path("about/", views.about, name="about"),

@@ -5,6 +5,9 @@ API carries ``X-CSRFToken``. The rules page is rendered here, on the server, fro
 contract table the engine uses (``games.engine.contracts.LADDER``).
 """
 
+import json
+from pathlib import Path
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import Resolver404, resolve
@@ -15,8 +18,13 @@ from games.engine import card_json, cards_from_text, contract_for, read_meld
 from games.engine.cards import RANKS
 from games.engine.contracts import LADDER, Contract, Requirement
 from games.engine.state import DEALS, HAND_SIZE
+from games.identity import COOKIE_NAME, player_from_cookie
+from games.models import Game
 
 LEVELS = ("easy", "normal", "hard")
+# What a deal is like, measured: bot-only games at the daily's level, written by hand from the
+# output of the command the file names (rerun it after a change to the rules or the bots).
+PLAY_FIGURES = json.loads((Path(__file__).parent / "play_figures.json").read_text())
 
 
 def describe_requirement(requirement: Requirement) -> str:
@@ -89,11 +97,27 @@ def home(request: HttpRequest) -> HttpResponse:
         "levels": LEVELS, "page": "home", "daily_api": api_has("/api/v1/daily")})
 
 
+def is_players_game(request: HttpRequest, game_id: str) -> bool:
+    """Whether this browser's player has the game ``game_id``: the API shows a game only to
+    its owner, and says nothing of anyone else's (404 either way)."""
+    player = player_from_cookie(request.COOKIES.get(COOKIE_NAME))
+    return player is not None and Game.objects.of(player).filter(public_id=game_id).exists()
+
+
 @ensure_csrf_cookie
 def table(request: HttpRequest, game_id: str) -> HttpResponse:
+    if not is_players_game(request, game_id):
+        return render(request, "frontend/game_not_found.html", {"page": "table"}, status=404)
     ladder = {c.rung: describe_contract(c) for c in LADDER}
     return render(request, "frontend/table.html",
                   {"game_id": game_id, "ladder": ladder, "page": "table"})
+
+
+@ensure_csrf_cookie
+def daily(request: HttpRequest) -> HttpResponse:
+    return render(request, "frontend/daily.html", {
+        "page": "daily", "daily_api": api_has("/api/v1/daily"),
+        "board_api": api_has("/api/v1/leaderboards/daily/2026-01-01")})
 
 
 @ensure_csrf_cookie
@@ -119,8 +143,15 @@ def rules(request: HttpRequest) -> HttpResponse:
         "run_joker": _example("9H JK JH QH"),
         "run_ace": _example("JS QS KS AS"),
     }
+    figures = PLAY_FIGURES
+    laid_down = [{"rung": c.rung, "description": describe_contract(c),
+                  "deals": figures["players_on_rung"][str(c.rung)],
+                  "percent": figures["laid_down_by_rung"][str(c.rung)]} for c in LADDER]
     return render(request, "frontend/rules.html", {
         "ladder": ladder, "examples": examples, "deals": DEALS, "hand_size": HAND_SIZE,
+        "figures": figures, "laid_down": laid_down,
+        "own_turns_per_deal": round(figures["turns_per_deal"] / 4),
+        "turns_per_deal": round(figures["turns_per_deal"]),
         "first_contract": describe_contract(contract_for(1)), "page": "rules"})
 
 

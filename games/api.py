@@ -150,7 +150,7 @@ def list_games(request: HttpRequest, filters: Query[GameFilter]):
     if filters.status is not None:
         games = games.filter(status=filters.status)
     limit, offset = filters.limit, filters.offset
-    games = games.defer("state")
+    games = games.defer("state").with_deal()
     return {"count": games.count(),
             "items": [services.game_summary(g) for g in games[offset:offset + limit]]}
 

@@ -14,6 +14,8 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.db.models.fields.json import KT
+from django.db.models.functions import Cast
 from django.utils import timezone
 
 from games.engine import GameState
@@ -78,6 +80,11 @@ class GameQuerySet(models.QuerySet):
 
     def finished(self) -> GameQuerySet:
         return self.filter(status=Game.FINISHED)
+
+    def with_deal(self) -> GameQuerySet:
+        """Each game's current deal (1-10) as ``deal``, read from the state column by the
+        database, so a list can defer the state itself."""
+        return self.annotate(deal=Cast(KT("state__deal"), models.PositiveSmallIntegerField()))
 
 
 class Game(models.Model):

@@ -280,6 +280,7 @@ class GameSummary(Out):
     daily: date | None
     status: Literal["active", "finished", "expired"]
     version: int
+    deal: int = Field(ge=1, le=10, description="The deal being played (the last, when over).")
     result: PersonResult | None
     created_at: datetime
     updated_at: datetime

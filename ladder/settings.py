@@ -128,6 +128,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "ladder.middleware.SessionMiddleware",  # these four: not under /api/
     "ladder.middleware.LocaleMiddleware",
+    "frontend.middleware.LanguageFromLinkMiddleware",  # ?lang=xx: kept, then a clean URL
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "ladder.middleware.AuthenticationMiddleware",
@@ -154,6 +155,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "frontend.context_processors.websockets",
                 "frontend.context_processors.player",
+                "frontend.context_processors.languages",
             ],
         },
     },
@@ -321,7 +323,7 @@ STORAGES = {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
             if DEBUG
-            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            else "frontend.storage.StaticFilesStorage"
         )
     },
 }

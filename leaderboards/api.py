@@ -25,6 +25,7 @@ from pydantic import BaseModel, Field
 
 from games import daily
 from games.api_common import AUTH_OPTIONAL, PLAYER_OR_ANONYMOUS, player_of
+from games.engine.contracts import TOP_RUNG
 from games.errors import ApiError
 from games.identity import PLAYER
 from games.models import Player
@@ -68,6 +69,9 @@ class WeekEntry(Entry):
 class DailyBoard(BaseModel):
     date: date
     count: int = Field(description="Entries on the board.")
+    distribution: list[int] = Field(
+        description="Entries by contracts completed: item n counts those who completed n "
+                    "contracts (0-10).", min_length=TOP_RUNG + 1, max_length=TOP_RUNG + 1)
     entries: list[Entry]
     next: str | None = Field(description="Pass as 'after' for the next page.")
     me: Entry | None = Field(description="Your own entry and rank, if you are on the board.")
@@ -121,6 +125,7 @@ def _day_json(day: date, request: HttpRequest, query: PageQuery) -> dict:
     if day > daily.today():
         raise ApiError(404, "not_found", "That day has not begun.")
     board = day_board(day)
+    by_contracts = board.by_contracts()
     entries, next_cursor = _page(board, query)
     me = None
     player = player_of(request)
@@ -129,8 +134,9 @@ def _day_json(day: date, request: HttpRequest, query: PageQuery) -> dict:
         if mine is not None:
             mine.player = player
             me = services.entry_json(board.rank_of(mine), board.row_of(mine))
-    return {"date": day, "count": board.count(), "entries": entries, "next": next_cursor,
-            "me": me}
+    return {"date": day, "count": sum(by_contracts.values()),
+            "distribution": [by_contracts.get(n, 0) for n in range(TOP_RUNG + 1)],
+            "entries": entries, "next": next_cursor, "me": me}
 
 
 @router.get("/daily", response={200: DailyBoard, **ERRORS}, auth=PLAYER_OR_ANONYMOUS,

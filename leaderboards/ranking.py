@@ -69,6 +69,12 @@ class Board:
     def count(self) -> int:
         return _sum(ContractTally.objects.filter(board=self.key))
 
+    def by_contracts(self) -> dict[int, int]:
+        """How many entries completed each number of contracts (numbers with none left out):
+        the board's shape, in one query of at most eleven rows for a day."""
+        tallies = ContractTally.objects.filter(board=self.key, entries__gt=0)
+        return dict(tallies.values_list("contracts", "entries"))
+
     def rank_of(self, entry: Model) -> int:
         """1 + the entries strictly ahead of ``entry`` (which must be on this board), in one
         round trip: three small indexed sums added up by the database."""

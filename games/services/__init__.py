@@ -296,10 +296,11 @@ def game_view(game: Game, state: GameState | None = None) -> dict:
 
 
 def game_summary(game: Game) -> dict:
+    """A game in the list of games; ``game`` comes from ``Game.objects.with_deal()``."""
     return {
         "id": game.public_id, "mode": game.mode, "level": game.level,
         "daily": game.daily.date.isoformat() if game.daily_id else None,
-        "status": game.status, "version": game.version,
+        "status": game.status, "version": game.version, "deal": game.deal,
         "result": ({"contracts": game.contracts, "penalty": game.penalty, "place": game.place}
                    if game.finished else None),
         "created_at": game.created_at, "updated_at": game.updated_at,

@@ -9,7 +9,7 @@ from django.test import Client
 
 pytestmark = pytest.mark.django_db
 
-PAGES = ["/", "/rules/", "/about/", "/profile/", "/leaderboard/", "/play/abc123/"]
+PAGES = ["/", "/rules/", "/about/", "/profile/", "/leaderboard/", "/daily/", "/play/abc123/"]
 
 
 class Offences(HTMLParser):

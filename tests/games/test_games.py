@@ -5,6 +5,7 @@ import pytest
 from games.models import Game, GameAction
 from games.services import check_replay
 from tests.games.helpers import error_of
+from tests.games.scripted import next_action
 
 pytestmark = pytest.mark.django_db
 
@@ -60,6 +61,18 @@ def test_my_games_are_listed_newest_first_and_nobody_elses(alice, bob):
     assert listing["items"][0]["status"] == "active"
     assert alice.get("/games?status=finished").json()["count"] == 0
     assert len(alice.get("/games?limit=1").json()["items"]) == 1
+
+
+def test_the_list_gives_each_game_the_deal_it_is_at(alice):
+    fresh, played = alice.new_game(), alice.new_game()
+    while played["deal"] < 3:
+        response = alice.act(played, next_action(alice, played))
+        assert response.status_code == 200, response.content
+        played = response.json()["game"]
+
+    deals = {g["id"]: g["deal"] for g in alice.get("/games").json()["items"]}
+
+    assert deals == {fresh["id"]: 1, played["id"]: 3}
 
 
 def test_i_see_my_game_as_it_is(alice):

@@ -42,6 +42,24 @@ def test_the_day_board_lists_ranked_entries():
     assert body["me"] is None
 
 
+def test_the_day_board_shows_how_many_completed_each_number_of_contracts(moderator):
+    for i, contracts in enumerate([10, 7, 7, 0, 7]):
+        finished_daily(player(f"D{i}")[0], DAY, contracts, 40)
+    hidden = finished_daily(player("Hidden")[0], DAY, 3, 0)
+    services.hide_score(hidden.score, moderator, "abuse")
+    finished_daily(player("Yesterday")[0], DAY - timedelta(days=1), 5, 0)
+
+    body = api().get(f"/leaderboards/daily/{DAY}").json()
+
+    assert body["distribution"] == [1, 0, 0, 0, 0, 0, 0, 3, 0, 0, 1]
+    assert body["count"] == sum(body["distribution"]) == 5
+
+
+def test_an_empty_day_has_an_empty_distribution():
+    body = api().get(f"/leaderboards/daily/{DAY}").json()
+    assert body["distribution"] == [0] * 11 and body["count"] == 0
+
+
 def test_today_is_the_default_day():
     fill(1)
     assert api().get("/leaderboards/daily").json()["date"] == str(DAY)

@@ -3,6 +3,10 @@
 const g = globalThis;
 
 export const lang = document.documentElement.lang || "en";
+// Numbers and dates follow the page's language in the reader's regional variant when the
+// browser names one ("en-GB": "1–7 December 2026"; plain "en" would give "December 1 – 7").
+const regional = (globalThis.navigator?.languages || []).find((l) => l.split("-")[0] === lang);
+export const locale = regional || lang;
 
 export function gettext(text) {
   return g.gettext ? g.gettext(text) : text;
@@ -20,7 +24,7 @@ export function format(text, values) {
   });
 }
 
-const numbers = new Intl.NumberFormat(lang);
+const numbers = new Intl.NumberFormat(locale);
 export function number(n) {
   return numbers.format(n);
 }
@@ -28,11 +32,17 @@ export function number(n) {
 export function duration(ms) {
   const total = Math.max(0, Math.floor(ms / 1000));
   const h = Math.floor(total / 3600), m = Math.floor((total % 3600) / 60), s = total % 60;
-  const two = new Intl.NumberFormat(lang, { minimumIntegerDigits: 2 });
+  const two = new Intl.NumberFormat(locale, { minimumIntegerDigits: 2 });
   return `${numbers.format(h)}:${two.format(m)}:${two.format(s)}`;
 }
 
 export function date(value, options = { dateStyle: "medium" }) {
   const d = typeof value === "string" ? new Date(value) : value;
-  return new Intl.DateTimeFormat(lang, { timeZone: "UTC", ...options }).format(d);
+  return new Intl.DateTimeFormat(locale, { timeZone: "UTC", ...options }).format(d);
+}
+
+// "1–7 December 2026": a span of days (ISO dates or Dates), in the reader's language.
+export function dateRange(start, end, options = { day: "numeric", month: "long", year: "numeric" }) {
+  const [a, b] = [start, end].map((v) => (typeof v === "string" ? new Date(v) : v));
+  return new Intl.DateTimeFormat(locale, { timeZone: "UTC", ...options }).formatRange(a, b);
 }

@@ -2,24 +2,14 @@
 import * as api from "../api.js";
 import * as counts from "../counts.js";
 import { showMessage } from "../errors.js";
-import { duration, format, gettext, ngettext } from "../i18n.js";
+import { startCountdown } from "../countdown.js";
+import { format, gettext, ngettext } from "../i18n.js";
 
 const status = document.querySelector("[data-status]");
 const dailyBox = document.getElementById("daily");
 const dailyState = dailyBox.querySelector("[data-daily-state]");
 const dailyButton = dailyBox.querySelector("[data-daily-start]");
-const countdown = dailyBox.querySelector("[data-countdown]");
-
-// The next daily starts at 24:00 UTC; the server's seconds_left corrects a wrong local clock.
-let endsAt = null;
-function tick() {
-  const now = new Date();
-  const next = endsAt ?? Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
-  countdown.textContent = duration(next - now.getTime());
-  countdown.dateTime = new Date(next).toISOString();
-}
-tick();
-setInterval(tick, 1000);
+const setSecondsLeft = startCountdown(dailyBox.querySelector("[data-countdown]"));
 
 async function start(mode, level) {
   try {
@@ -70,8 +60,7 @@ async function loadDaily() {
     dailyState.textContent = gettext("The daily deal could not be loaded.");
     return;
   }
-  if (typeof daily.seconds_left === "number") endsAt = Date.now() + daily.seconds_left * 1000;
-  tick();
+  setSecondsLeft(daily.seconds_left);
   const attempt = daily.attempt || { state: "none" };
   const href = attempt.game ? `/play/${encodeURIComponent(attempt.game)}/` : "";
   dailyButton.disabled = false;
@@ -81,8 +70,8 @@ async function loadDaily() {
       ? format(gettext("Done: %(contracts)s, %(points)s, place %(place)s at your table."),
         { contracts: counts.contracts(r.contracts), points: counts.penaltyPoints(r.penalty), place: r.place })
       : gettext("Done for today.");
-    dailyButton.textContent = gettext("See your daily");
-    dailyButton.dataset.href = href;
+    dailyButton.textContent = gettext("See today's results");
+    dailyButton.dataset.href = "/daily/";
   } else if (attempt.state === "active") {
     dailyState.textContent = gettext("In progress: resume where you left off.");
     dailyButton.textContent = gettext("Resume today's daily");
@@ -112,7 +101,7 @@ async function loadGames() {
     const a = document.createElement("a");
     a.href = `/play/${encodeURIComponent(g.id)}/`;
     a.textContent = format(gettext("%(mode)s game, deal %(deal)s of 10"), {
-      mode: g.mode === "daily" ? gettext("Daily") : gettext("Practice"), deal: g.deal ?? 1,
+      mode: g.mode === "daily" ? gettext("Daily") : gettext("Practice"), deal: g.deal,
     });
     li.append(a);
     ul.append(li);

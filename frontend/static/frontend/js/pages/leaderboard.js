@@ -4,7 +4,7 @@
 import * as api from "../api.js";
 import * as counts from "../counts.js";
 import { showMessage } from "../errors.js";
-import { date, format, gettext, ngettext, number } from "../i18n.js";
+import { date, dateRange, format, gettext, ngettext, number } from "../i18n.js";
 import { openSocket, socketsAvailable } from "../socket.js";
 
 const root = document.getElementById("board");
@@ -33,6 +33,16 @@ function isoWeek(d = new Date()) {
   const start = new Date(Date.UTC(t.getUTCFullYear(), 0, 1));
   const week = Math.ceil(((t - start) / 86400000 + 1) / 7);
   return `${t.getUTCFullYear()}-W${String(week).padStart(2, "0")}`;
+}
+
+// The Monday and Sunday of the ISO week of a date.
+function weekDays(d = new Date()) {
+  const monday = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - ((d.getUTCDay() || 7) - 1)));
+  return [monday, new Date(monday.getTime() + 6 * 86400000)];
+}
+
+function weekTitle(starts, ends) {
+  return format(gettext("Week %(dates)s"), { dates: dateRange(starts, ends) });
 }
 
 function entryRow(entry, isMe) {
@@ -91,7 +101,7 @@ async function loadMore() {
 async function load() {
   title.textContent = board === "day"
     ? format(gettext("Daily of %(date)s"), { date: date(today()) })
-    : format(gettext("Week %(week)s"), { week: isoWeek() });
+    : weekTitle(...weekDays());
   if (root.dataset.available !== "1") {
     rows.replaceChildren();
     empty.hidden = false;
@@ -106,6 +116,7 @@ async function load() {
     return;
   }
   showPage(data, false);
+  if (board === "week" && data.starts && data.ends) title.textContent = weekTitle(data.starts, data.ends);
   const me = data.me || null;
   empty.hidden = rows.children.length > 0;
   mine.textContent = me
