@@ -23,7 +23,7 @@ export function renderLadder(root, view, contracts, legend = null) {
       if (p.rung !== rung) continue;
       const m = document.createElement("span");
       m.className = `marker seat${p.seat}` + (p.seat === view.you ? " me" : "");
-      m.textContent = p.seat === view.you ? "●" : String(p.seat);
+      m.textContent = p.seat === view.you ? "" : String(p.seat);
       m.title = seatName(view, p.seat);
       markers.append(m);
     }
@@ -47,7 +47,7 @@ function renderLegend(root, view) {
     const m = document.createElement("span");
     m.className = "marker" + (p.seat === view.you ? " me" : "");
     m.setAttribute("aria-hidden", "true");
-    m.textContent = p.seat === view.you ? "●" : String(p.seat);
+    m.textContent = p.seat === view.you ? "" : String(p.seat);
     li.append(m, seatName(view, p.seat));
     return li;
   }));
