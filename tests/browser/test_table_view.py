@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from tests.browser.conftest import ARTIFACTS, shoot
+from tests.browser.conftest import ARTIFACTS
 from tests.browser.strategy import discard_choice_json
 from tests.browser.table_driver import hint, view, wait_idle
 
@@ -36,7 +36,7 @@ def new_game(page, base_url: str, language: str = "en") -> None:
 
 
 def act(page, action: dict) -> dict:
-    """An action sent by the page's own means (fetch with the CSRF cookie), as a second tab would."""
+    """An action sent by the page's own fetch (with the CSRF cookie), as a second tab would."""
     game_id = page.locator("#game").get_attribute("data-game-id")
     return page.evaluate("""async ([id, action]) => {
         const game = await (await fetch(`/api/v1/games/${id}`)).json();
@@ -53,7 +53,8 @@ def outside_viewport(page) -> list[str]:
         const els = [...document.querySelectorAll(s)];
         return !els.length || els.some((el) => {
             const r = el.getBoundingClientRect();
-            return r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5;
+            return r.top < 0 || r.left < 0
+                || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5;
         });
     })""", list(IN_VIEW))
 
@@ -107,7 +108,8 @@ def test_each_card_of_the_hand_is_at_least_44_px_wide_to_tap_on_a_phone(open_pag
     page.click("[data-stock]")  # eleven cards
     wait_idle(page)
     widths = page.evaluate("""() => {
-        const cards = [...document.querySelectorAll('.hand .card')].map((c) => c.getBoundingClientRect());
+        const cards = [...document.querySelectorAll('.hand .card')]
+            .map((c) => c.getBoundingClientRect());
         return cards.map((r, i) => {
             const next = cards[i + 1];
             const sameRow = next && Math.abs(next.top - r.top) < r.height / 2;
@@ -158,7 +160,8 @@ def test_a_contract_held_in_hand_is_laid_down_in_two_gestures(open_page, live_se
     page.click("[data-laydown-confirm]")  # 2: laid down
     wait_idle(page)
     assert view(page)["players"][0]["laid_down"]
-    assert any(line.startswith("You laid down") for line in page.locator("[data-log] li").all_inner_texts())
+    log = page.locator("[data-log] li").all_inner_texts()
+    assert any(line.startswith("You laid down") for line in log)
     watch.check()
 
 
@@ -170,8 +173,9 @@ def test_a_move_refused_with_429_is_sent_again_after_retry_after_and_lands(open_
     def once_429(route):
         sent.append(route.request.post_data)
         if len(sent) == 1:
-            return route.fulfill(status=429, headers={"Retry-After": "1"}, content_type="application/json",
-                                 body=json.dumps({"error": {"code": "throttled", "message": "Slow down."}}))
+            body = {"error": {"code": "throttled", "message": "Slow down."}}
+            return route.fulfill(status=429, headers={"Retry-After": "1"},
+                                 content_type="application/json", body=json.dumps(body))
         return route.continue_()
 
     page.route("**/actions", once_429)

@@ -306,7 +306,6 @@ export class GameController {
     this.els.playback.hidden = !(botMoves && delay);
     for (const event of events) {
       const type = eventType(event), d = eventData(event);
-      if (type === "deal_started") this.clearLog();
       applyEvent(shown, event);
       const line = describeEvent(shown, event);
       if (line) this.log(line, { mine: d.seat === shown.you, deal: d.seat === undefined });
