@@ -45,7 +45,7 @@ export class GameController {
       discardCount: q("[data-discard-count]"), discardTop: q("[data-discard-top]"),
       stockLabel: q("[data-stock-label]"), discardLabel: q("[data-discard-label]"),
       ladder: q("[data-ladder]"), legend: q("[data-ladder-legend]"), contract: q("[data-me-contract]"), turn: q("[data-turn]"),
-      dealInfo: q("[data-deal-info]"), message: q("[data-message]"), log: q("[data-log]"),
+      dealInfo: q("[data-deal-info]"), message: q("[data-message]"), log: q("[data-log]"), logLines: q("[data-log-lines]"),
       summary: q("[data-summary]"), summaryTitle: q("[data-summary-title]"),
       summaryBody: q("[data-summary-body]"), summaryActions: q("[data-summary-actions]"),
       composer: q("[data-composer]"), slots: q("[data-slots]"),
@@ -403,14 +403,14 @@ export class GameController {
     if (mine) li.classList.add("mine");
     if (deal) li.classList.add("deal");
     if (!quiet) li.classList.add("news");
-    this.els.log.append(li);
-    while (this.els.log.children.length > LOG_LINES) this.els.log.firstChild.remove();
+    this.els.logLines.append(li);
+    while (this.els.logLines.children.length > LOG_LINES) this.els.logLines.firstChild.remove();
     this.els.log.scrollTop = this.els.log.scrollHeight;
     if (!quiet) showInfo(this.els.message, line);
   }
 
   clearLog() {
-    this.els.log.replaceChildren();
+    this.els.logLines.replaceChildren();
   }
 
   // The deal's moves before the page opened, written to the log without animation; the
