@@ -142,8 +142,21 @@ def test_the_help_opens_with_the_question_mark_key_and_speaks_touch_on_a_touch_s
     watch.check()
 
 
-def test_a_contract_held_in_hand_is_laid_down_in_two_gestures(open_page, live_server):
-    page, watch = open_page(SIZES["laptop"])
+COUNT_CELEBRATIONS = """
+window.__celebrations = 0;
+new MutationObserver((records) => {
+  for (const r of records) for (const n of r.addedNodes) {
+    if (n.classList && n.classList.contains("celebration")) window.__celebrations += 1;
+  }
+}).observe(document, {childList: true, subtree: true});
+"""
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_a_contract_held_in_hand_is_laid_down_in_two_gestures_and_celebrated(
+        open_page, live_server, motion):
+    page, watch = open_page(SIZES["laptop"], reduced_motion=motion)
+    page.add_init_script(COUNT_CELEBRATIONS)
     new_game(page, live_server.url)
     for _ in range(120):
         act(page, {"type": "draw", "from": "stock"})
@@ -162,6 +175,8 @@ def test_a_contract_held_in_hand_is_laid_down_in_two_gestures(open_page, live_se
     assert view(page)["players"][0]["laid_down"]
     log = page.locator("[data-log] li").all_inner_texts()
     assert any(line.startswith("You laid down") for line in log)
+    # A rung climbed is celebrated, briefly; not when the system asks for reduced motion.
+    assert page.evaluate("() => window.__celebrations") == (1 if motion == "no-preference" else 0)
     watch.check()
 
 
@@ -186,3 +201,17 @@ def test_a_move_refused_with_429_is_sent_again_after_retry_after_and_lands(open_
     assert len(sent) == 2 and sent[0] == sent[1]
     assert view(page)["phase"] == "play"
     watch.check(allow=("status of 429",))
+
+
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+
+
+def test_the_sort_the_player_chose_is_kept_for_the_next_hands(open_page, live_server):
+    page, watch = open_page(SIZES["laptop"])
+    new_game(page, live_server.url)
+    page.click("[data-sort=rank]")
+    new_game(page, live_server.url)  # a new game: a new hand, dealt in the chosen order
+    ids = page.locator(".hand .card").evaluate_all("els => els.map(e => e.dataset.id)")
+    ranks = [RANKS.index(i.split(".")[0][:-1]) for i in ids if not i.startswith("JK")]
+    assert ranks == sorted(ranks), ids
+    watch.check()

@@ -5,7 +5,7 @@ import { findContract, sortByRank, sortBySuit } from "../cards.js";
 import * as counts from "../counts.js";
 import { showInfo, showMessage } from "../errors.js";
 import { format, gettext } from "../i18n.js";
-import { SPEED_MS, playCardSound, saveSettings } from "../settings.js";
+import { SPEED_MS, playCardSound } from "../settings.js";
 import { openSocket, socketsAvailable } from "../socket.js";
 import { layOutHand, renderHand } from "../views/hand.js";
 import { renderLadder } from "../views/ladder.js";
@@ -18,6 +18,7 @@ import { Composer } from "./composer.js";
 import { giveHint } from "./hint.js";
 import { FLIGHT_SHARE, REDUCED, flightsWanted, landFlight, startFlight } from "./flight.js";
 
+const SORT_KEY = "ladder.sort";
 const LOG_LINES = 400; // a long deal has some 150 moves
 export const TOUCH = globalThis.matchMedia?.("(hover: none) and (pointer: coarse)");
 
@@ -30,6 +31,7 @@ export class GameController {
     this.view = null; // the latest GameView from the server
     this.shown = null; // what is on screen (a step behind while animating)
     this.order = this.loadOrder();
+    this.sortBy = (() => { try { return localStorage.getItem(SORT_KEY); } catch { return null; } })();
     this.selected = new Set();
     this.fresh = new Set();
     this.focusId = null;
@@ -72,7 +74,7 @@ export class GameController {
       return;
     }
     this.root.removeAttribute("data-loading");
-    if (!this.order.length && this.settings.sort) this.order = this.sorted(view.hand, this.settings.sort);
+    if (!this.order.length && this.sortBy) this.order = this.sorted(view.hand, this.sortBy);
     const news = log && log.version === view.version && view.phase !== "finished"
       ? log.events.filter((e) => e.v > log.seen) : [];
     if (log) this.logPast(log.before, log.events.filter((e) => e.v <= log.seen || !news.length));
@@ -150,11 +152,11 @@ export class GameController {
     return (by === "rank" ? sortByRank(cards) : sortBySuit(cards)).map((c) => c.id);
   }
 
-  // The chosen sort is kept (in the settings) and applied to each new deal's hand.
+  // The chosen sort is kept in this browser and applied to each new deal's hand.
   sortHand(by) {
     this.order = this.sorted(this.handCards(), by);
-    this.settings.sort = by;
-    saveSettings(this.settings);
+    this.sortBy = by;
+    try { localStorage.setItem(SORT_KEY, by); } catch { /* private mode */ }
     this.saveOrder();
     this.render();
   }
@@ -312,7 +314,7 @@ export class GameController {
       if (type === "drew" && d.seat === shown.you && d.card) this.fresh = new Set([d.card.id]);
       if (type === "deal_started") {
         this.fresh = new Set(); this.composer.close(); this.selected.clear();
-        if (this.settings.sort && d.hand) this.order = this.sorted(d.hand, this.settings.sort);
+        if (this.sortBy && d.hand) { this.order = this.sorted(d.hand, this.sortBy); this.saveOrder(); }
       }
       if (type === "laid_down" && d.seat === shown.you) this.celebrate(gettext("Contract laid down: a rung climbed!"));
       const botStep = d.seat !== undefined && d.seat !== shown.you;
