@@ -40,6 +40,7 @@ from games.schemas import (
     ActionRequest,
     ActionResult,
     CsrfToken,
+    DealLog,
     GameList,
     GameView,
     Hint,
@@ -180,6 +181,13 @@ def post_action(request: HttpRequest, game_id: PublicId, payload: ActionRequest)
             "game": services.game_view(stale.game, stale.state)})
     return schema_shaped({"game": services.game_view(played.game, played.state),
                           "events": played.messages})
+
+
+@router.get("/games/{game_id}/events", response={200: DealLog, **ERRORS}, auth=PLAYER)
+def get_deal_log(request: HttpRequest, game_id: PublicId):
+    """The current deal's events as you may see them, and the game as you last saw it: a page
+    opened later shows the computer players' moves since your last action."""
+    return schema_shaped(services.deal_log(_game_of(request, game_id)))
 
 
 @router.get("/games/{game_id}/hint", response={200: Hint, **ERRORS}, auth=PLAYER)

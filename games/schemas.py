@@ -262,6 +262,14 @@ class ActionResult(Out):
     events: list[Event]
 
 
+class DealLog(Out):
+    version: int
+    seen: int = Field(description="The version right after your last action (0: none yet).")
+    before: GameView = Field(description="The game as you saw it at version `seen`.")
+    events: list[Event] = Field(description="This deal's public events so far, oldest first "
+                                            "(from earlier when the moves since `seen` did).")
+
+
 class Stale(Out):
     error: ErrorDetail
     game: GameView

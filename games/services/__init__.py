@@ -295,6 +295,30 @@ def game_view(game: Game, state: GameState | None = None) -> dict:
     }
 
 
+def deal_log(game: Game) -> dict:
+    """The current deal's public events as the person saw them or may see them (R25: through
+    ``Event.for_seat`` only), from a replay of the log; ``seen`` is the version right after
+    the person's last action and ``before`` the GameView at that moment, so a page arriving
+    later can play the computer players' moves since then. Events start where the current
+    deal does, or earlier when the moves since ``seen`` began in the previous deal."""
+    state, events = new_game(game.seed)
+    messages = _messages(events, 0)
+    deal_from, seen, seen_at, seen_state = 0, 0, len(messages), state
+    for seat, data in game.actions.order_by("index").values_list("seat", "action"):
+        state, events = apply(state, seat, action_from_json(data))
+        for event in events:
+            if event.type == "deal_started":
+                deal_from = len(messages)
+            messages.extend(_messages([event], state.actions))
+        if seat == PERSON:
+            seen, seen_at, seen_state = state.actions, len(messages), state
+    before = {**game_view(game, seen_state), "version": seen}
+    if seen_state.phase != FINISHED:
+        before.update(status=Game.ACTIVE, result=None, finished_at=None)
+    return {"version": game.version, "seen": seen, "before": before,
+            "events": messages[min(deal_from, seen_at):]}
+
+
 def game_summary(game: Game) -> dict:
     """A game in the list of games; ``game`` comes from ``Game.objects.with_deal()``."""
     return {

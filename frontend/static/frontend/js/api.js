@@ -17,7 +17,25 @@ function csrfToken() {
   return match ? decodeURIComponent(match[1]) : "";
 }
 
+// Refused with 429, a request waits the server's Retry-After (seconds) and goes again, up to
+// RETRIES times; `waiting` hears each wait ({detail: seconds}) so the page can say so.
+const RETRIES = 3;
+export const waiting = new EventTarget();
+
 export async function request(method, path, body) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await once(method, path, body);
+    } catch (error) {
+      if (error.status !== 429 || attempt >= RETRIES) throw error;
+      const seconds = Math.min(30, Math.max(1, Number(error.retryAfter) || 1));
+      waiting.dispatchEvent(new CustomEvent("wait", { detail: seconds }));
+      await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    }
+  }
+}
+
+async function once(method, path, body) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (method !== "GET") headers["X-CSRFToken"] = csrfToken();
@@ -31,7 +49,11 @@ export async function request(method, path, body) {
     throw new ApiError(0, { error: { code: "network", message: "The server could not be reached." } });
   }
   const data = response.status === 204 ? null : await response.json().catch(() => null);
-  if (!response.ok) throw new ApiError(response.status, data);
+  if (!response.ok) {
+    const error = new ApiError(response.status, data);
+    error.retryAfter = response.headers.get("Retry-After");
+    throw error;
+  }
   return data;
 }
 
@@ -49,6 +71,7 @@ export const dailyBoard = (day, limit, after) =>
 export const weekBoard = (week, limit, after) =>
   request("GET", `/leaderboards/week/${encodeURIComponent(week)}${page(limit, after)}`);
 export const myHistory = () => request("GET", "/leaderboards/me");
+export const dealLog = (id) => request("GET", `/games/${encodeURIComponent(id)}/events`);
 export const hint = (id) => request("GET", `/games/${encodeURIComponent(id)}/hint`);
 export const register = (username, password) => request("POST", "/account/register", { username, password });
 export const logIn = (username, password) => request("POST", "/account/login", { username, password });

@@ -1,6 +1,7 @@
 // Replays the events of an action response on a copy of the view, one step at a time, so the
 // computer players' turns can be shown in order (draw, lay down, lay off, discard).
 import { cardName } from "../cards.js";
+import { describeContract } from "../contracts.js";
 import { format, gettext } from "../i18n.js";
 import { seatName } from "../views/seats.js";
 
@@ -16,8 +17,37 @@ function removeFromHand(view, ids) {
   view.hand = view.hand.filter((c) => !gone.has(c.id));
 }
 
+// The discard pile after one event: its top and the cards beneath it (`pile_below`, oldest
+// first), all of them public, so a card taken from the pile uncovers the one beneath.
+export function pileStep(view, event) {
+  const d = eventData(event);
+  const below = view.pile_below || [];
+  switch (eventType(event)) {
+    case "deal_started":
+      view.discard_top = d.discard_top;
+      view.pile_below = [];
+      break;
+    case "discarded":
+      view.pile_below = view.discard_top ? [...below, view.discard_top] : below;
+      view.discard_top = d.card;
+      break;
+    case "drew":
+      if (d.from === "discard") {
+        view.pile_below = below.slice(0, -1);
+        view.discard_top = below.at(-1) ?? null;
+      }
+      break;
+    case "stock_rebuilt":
+      view.pile_below = [];
+      break;
+    default:
+      break;
+  }
+}
+
 // Apply one event to `view` (a clone), in place.
 export function applyEvent(view, event) {
+  pileStep(view, event);
   const d = eventData(event);
   const p = view.players[d.seat];
   const mine = d.seat === view.you;
@@ -28,7 +58,6 @@ export function applyEvent(view, event) {
       view.phase = "play";
       if (d.from === "discard") {
         view.discard_size -= 1;
-        view.discard_top = null; // the card beneath is not known until the next discard
       } else {
         view.stock_size -= 1;
       }
@@ -50,7 +79,7 @@ export function applyEvent(view, event) {
       if (mine) removeFromHand(view, [d.card.id]);
       break;
     case "discarded":
-      view.discard_top = d.card;
+
       view.discard_size += 1;
       p.hand_size -= 1;
       if (mine) removeFromHand(view, [d.card.id]);
@@ -59,7 +88,7 @@ export function applyEvent(view, event) {
       break;
     case "stock_rebuilt":
       view.stock_size = d.stock_size;
-      view.discard_size = 1;
+      view.discard_size = view.discard_top ? 1 : 0;
       break;
     case "deal_ended":
       view.deals = [...(view.deals || []), d];
@@ -72,7 +101,6 @@ export function applyEvent(view, event) {
       view.turn = d.first;
       view.phase = "draw";
       view.table = [];
-      view.discard_top = d.discard_top;
       view.discard_size = 1;
       view.stock_size = d.stock_size;
       view.players.forEach((pl, s) => {
@@ -95,7 +123,7 @@ export function applyEvent(view, event) {
 // actions have sentences of their own: "you" takes another verb form in many languages.
 export function describeEvent(view, event) {
   const d = eventData(event);
-  if (d.seat !== undefined && d.seat === view.you) return describeMine(event, d);
+  if (d.seat !== undefined && d.seat === view.you) return describeMine(view, event, d);
   const who = d.seat === undefined ? "" : seatName(view, d.seat);
   switch (eventType(event)) {
     case "drew":
@@ -105,7 +133,7 @@ export function describeEvent(view, event) {
           ? format(gettext("%(who)s drew the %(card)s from the stock."), { who, card: cardName(d.card) })
           : format(gettext("%(who)s drew from the stock."), { who });
     case "laid_down":
-      return format(gettext("%(who)s laid their contract down and climbed a rung."), { who });
+      return format(gettext("%(who)s laid down %(contract)s."), { who, contract: meldsText(view, d) });
     case "laid_off":
       return format(gettext("%(who)s laid off the %(card)s."), { who, card: cardName(d.card) });
     case "discarded":
@@ -113,6 +141,10 @@ export function describeEvent(view, event) {
     case "stock_rebuilt":
       return gettext("The discard pile was shuffled into a new stock.");
     case "deal_ended":
+      if (d.went_out === view.you) return format(gettext("You went out: deal %(deal)s is over."), { deal: d.deal });
+      if (d.went_out !== null && d.went_out !== undefined) {
+        return format(gettext("%(who)s went out: deal %(deal)s is over."), { who: seatName(view, d.went_out), deal: d.deal });
+      }
       return format(gettext("Deal %(deal)s is over."), { deal: d.deal });
     case "deal_started":
       return format(gettext("Deal %(deal)s begins."), { deal: d.deal });
@@ -123,7 +155,13 @@ export function describeEvent(view, event) {
   }
 }
 
-function describeMine(event, d) {
+// The contract a lay-down filled, from its melds' kinds and sizes.
+function meldsText(view, d) {
+  const melds = (d.melds || []).map((m) => ({ kind: m.kind, min_cards: m.cards.length }));
+  return melds.length ? describeContract({ melds }) : describeContract(view.players[d.seat]?.contract);
+}
+
+function describeMine(view, event, d) {
   const card = d.card ? cardName(d.card) : "";
   switch (eventType(event)) {
     case "drew":
@@ -131,7 +169,7 @@ function describeMine(event, d) {
         ? format(gettext("You took the %(card)s from the discard pile."), { card })
         : format(gettext("You drew the %(card)s from the stock."), { card });
     case "laid_down":
-      return gettext("You laid your contract down and climbed a rung.");
+      return format(gettext("You laid down %(contract)s."), { contract: meldsText(view, d) });
     case "laid_off":
       return format(gettext("You laid off the %(card)s."), { card });
     case "discarded":

@@ -6,7 +6,7 @@
 import { cardBack, cardElement } from "../views/card.js";
 
 export const FLIGHT_SHARE = 0.6; // of the pause after each step: the card lands before the next
-const REDUCED = globalThis.matchMedia?.("(prefers-reduced-motion: reduce)");
+export const REDUCED = globalThis.matchMedia?.("(prefers-reduced-motion: reduce)");
 
 export function flightsWanted(delayMs) {
   return delayMs > 0 && !REDUCED?.matches;
@@ -68,7 +68,7 @@ export function fly(card, from, to, ms, landing = null) {
 export function startFlight(els, type, d) {
   if (type === "drew") {
     return d.from === "discard"
-      ? rectOf(els.discardTop.querySelector(".card"))
+      ? rectOf(els.discardTop.querySelector(".card:not(.under)"))
       : rectOf(els.stock.querySelector(".card"));
   }
   if (type === "discarded" || type === "laid_off" || type === "laid_down") {
@@ -83,7 +83,7 @@ export function landFlight(els, type, d, from, ms) {
   if (type === "drew") {
     fly(d.from === "discard" ? d.card : null, from, seatRect(els.seats, d.seat, from), ms);
   } else if (type === "discarded") {
-    const top = els.discardTop.querySelector(".card");
+    const top = els.discardTop.querySelector(".card:not(.under)");
     fly(d.card, from, rectOf(top), ms, top);
   } else if (type === "laid_off" && d.meld) {
     const landing = meld(d.meld.id)?.querySelector(`.card[data-id="${CSS.escape(d.card.id)}"]`);

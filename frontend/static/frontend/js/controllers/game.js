@@ -1,24 +1,26 @@
 // The table's controller: holds the latest GameView, the hand's order and the selection,
 // sends actions through api.js, animates the computer players' turns, and renders.
 import * as api from "../api.js";
-import { sortByRank, sortBySuit } from "../cards.js";
+import { findContract, sortByRank, sortBySuit } from "../cards.js";
 import * as counts from "../counts.js";
 import { showInfo, showMessage } from "../errors.js";
 import { format, gettext } from "../i18n.js";
 import { SPEED_MS, playCardSound } from "../settings.js";
 import { openSocket, socketsAvailable } from "../socket.js";
-import { renderHand } from "../views/hand.js";
+import { layOutHand, renderHand } from "../views/hand.js";
 import { renderLadder } from "../views/ladder.js";
 import { contractLine, renderMelds, renderPiles } from "../views/melds.js";
 import { renderScores } from "../views/scores.js";
 import { renderSeats } from "../views/seats.js";
 import { dealSummary, resultTable, shareCard } from "../views/summary.js";
-import { applyEvent, cloneView, describeEvent, eventData, eventType } from "./animator.js";
+import { applyEvent, cloneView, describeEvent, eventData, eventType, pileStep } from "./animator.js";
 import { Composer } from "./composer.js";
 import { giveHint } from "./hint.js";
-import { FLIGHT_SHARE, flightsWanted, landFlight, startFlight } from "./flight.js";
+import { FLIGHT_SHARE, REDUCED, flightsWanted, landFlight, startFlight } from "./flight.js";
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const SORT_KEY = "ladder.sort";
+const LOG_LINES = 400; // a long deal has some 150 moves
+export const TOUCH = globalThis.matchMedia?.("(hover: none) and (pointer: coarse)");
 
 export class GameController {
   constructor(root, { gameId, ladder, settings }) {
@@ -29,10 +31,14 @@ export class GameController {
     this.view = null; // the latest GameView from the server
     this.shown = null; // what is on screen (a step behind while animating)
     this.order = this.loadOrder();
+    this.sortBy = (() => { try { return localStorage.getItem(SORT_KEY); } catch { return null; } })();
     this.selected = new Set();
     this.fresh = new Set();
     this.focusId = null;
     this.busy = false;
+    this.skipping = false; // the player skipped the rest of the computer players' moves
+    this.wake = null; // ends the current pause early
+    this.hinted = null; // {cards: Set, pile: "stock"|"discard"} the hint points at
     this.socket = null;
     const q = (s) => root.querySelector(s);
     this.els = {
@@ -40,30 +46,47 @@ export class GameController {
       stock: q("[data-stock]"), discard: q("[data-discard]"), stockCount: q("[data-stock-count]"),
       discardCount: q("[data-discard-count]"), discardTop: q("[data-discard-top]"),
       stockLabel: q("[data-stock-label]"), discardLabel: q("[data-discard-label]"),
-      ladder: q("[data-ladder]"), contract: q("[data-me-contract]"), turn: q("[data-turn]"),
-      dealInfo: q("[data-deal-info]"), message: q("[data-message]"), log: q("[data-log]"),
+      ladder: q("[data-ladder]"), legend: q("[data-ladder-legend]"), contract: q("[data-me-contract]"), turn: q("[data-turn]"),
+      dealInfo: q("[data-deal-info]"), message: q("[data-message]"), log: q("[data-log]"), logLines: q("[data-log-lines]"),
       summary: q("[data-summary]"), summaryTitle: q("[data-summary-title]"),
       summaryBody: q("[data-summary-body]"), summaryActions: q("[data-summary-actions]"),
       composer: q("[data-composer]"), slots: q("[data-slots]"),
       scoresPanel: q("#scores"), scores: q("[data-scores]"), scoresToggle: q("[data-scores-toggle]"),
-      layDownConfirm: q("[data-laydown-confirm]"), hint: q("[data-hint]"),
+      layDownConfirm: q("[data-laydown-confirm]"), hint: q("[data-hint]"), playback: q("[data-playback]"),
       actions: Object.fromEntries([...root.querySelectorAll("[data-action]")].map((b) => [b.dataset.action, b])),
     };
     this.composer = new Composer(this.els.slots);
+    api.waiting.addEventListener("wait", (e) => showInfo(this.els.message,
+      format(gettext("The server asks us to slow down: your move goes in %(n)s s."), { n: e.detail })));
+    new ResizeObserver(() => layOutHand(this.els.hand)).observe(this.els.hand);
+    new ResizeObserver(() => { this.els.log.scrollTop = this.els.log.scrollHeight; }).observe(this.els.log);
   }
 
   // --- Loading and syncing -------------------------------------------------------------
 
   async start() {
+    let view, log = null;
     try {
-      this.setView(await api.game(this.gameId));
+      [view, log] = await Promise.all([api.game(this.gameId), api.dealLog(this.gameId).catch(() => null)]);
     } catch (error) {
       this.root.removeAttribute("data-loading");
       showMessage(this.els.message, error);
       return;
     }
     this.root.removeAttribute("data-loading");
-    this.render();
+    if (!this.order.length && this.sortBy) this.order = this.sorted(view.hand, this.sortBy);
+    const news = log && log.version === view.version && view.phase !== "finished"
+      ? log.events.filter((e) => e.v > log.seen) : [];
+    if (log) this.logPast(log.before, log.events.filter((e) => e.v <= log.seen || !news.length));
+    if (news.length) {
+      this.setView(log.before);
+      this.render();
+      this.busy = true;
+      await this.animate(log.before, news, view);
+    } else {
+      this.setView(view);
+      this.render();
+    }
     if (this.view.phase === "finished") this.showResult();
     if (socketsAvailable()) {
       let reconnect = false; // after a reconnect, catch up on what the socket missed
@@ -125,9 +148,15 @@ export class GameController {
     return new Map(this.shown.hand.map((c) => [c.id, c]));
   }
 
+  sorted(cards, by) {
+    return (by === "rank" ? sortByRank(cards) : sortBySuit(cards)).map((c) => c.id);
+  }
+
+  // The chosen sort is kept in this browser and applied to each new deal's hand.
   sortHand(by) {
-    const cards = by === "rank" ? sortByRank(this.handCards()) : sortBySuit(this.handCards());
-    this.order = cards.map((c) => c.id);
+    this.order = this.sorted(this.handCards(), by);
+    this.sortBy = by;
+    try { localStorage.setItem(SORT_KEY, by); } catch { /* private mode */ }
     this.saveOrder();
     this.render();
   }
@@ -184,20 +213,25 @@ export class GameController {
     this.els.turn.textContent = this.turnText();
     this.root.classList.toggle("my-turn", this.myTurn);
     renderSeats(this.els.seats, v);
-    renderPiles(this.els, v, { canDraw: (f) => this.canDraw(f) });
+    renderPiles(this.els, v, { canDraw: (f) => this.canDraw(f), below: (v.pile_below || this.pileBelow || []).at(-1) });
     const single = this.selected.size === 1 ? [...this.selected][0] : null;
     renderMelds(this.els.melds, v, single ? this.targetsFor(single) : new Map());
-    renderLadder(this.els.ladder, v, this.ladder);
+    renderLadder(this.els.ladder, v, this.ladder, this.els.legend);
     const cards = this.handCards();
     const composerIds = this.composer.ids();
     for (const id of [...this.selected]) if (!cards.some((c) => c.id === id)) this.selected.delete(id);
     renderHand(this.els.hand, cards, {
       selected: this.selected, focusId: this.focusId, fresh: this.fresh,
-      discardable: new Set(legal.discard || []), inComposer: composerIds,
+      discardable: new Set(legal.discard || []), inComposer: composerIds, hinted: this.hinted?.cards,
       phase: this.myTurn ? v.phase : "wait",
     });
+    this.els.stock.classList.toggle("hinted", this.hinted?.pile === "stock");
+    this.els.discard.classList.toggle("hinted", this.hinted?.pile === "discard");
     const playing = this.myTurn && v.phase === "play";
     this.els.actions.laydown.disabled = !(playing && legal.lay_down) || this.composer.open;
+    const ready = !this.els.actions.laydown.disabled && Boolean(this.contractIn(cards));
+    this.els.actions.laydown.classList.toggle("ready", ready);
+    this.els.actions.laydown.classList.toggle("primary", ready);
     this.els.actions.layoff.disabled = !(playing && single && this.targetsFor(single).size);
     this.els.actions.discard.disabled = !(playing && single && (legal.discard || []).includes(single));
     this.els.hint.hidden = v.mode !== "practice" || v.phase === "finished";
@@ -224,9 +258,10 @@ export class GameController {
     if (v.phase === "finished") return gettext("The game is over.");
     if (this.busy || v !== this.view) return gettext("The computer players are playing…");
     if (v.turn !== v.you) return gettext("Waiting for the computer players…");
-    return v.phase === "draw"
-      ? gettext("Your turn: draw from the stock or take the discard.")
-      : gettext("Your turn: lay down or lay off if you can, then discard (double-click a card).");
+    if (v.phase === "draw") return gettext("Your turn: draw from the stock or take the discard.");
+    return TOUCH?.matches
+      ? gettext("Your turn: lay down or lay off if you can, then discard (tap a card twice).")
+      : gettext("Your turn: lay down or lay off if you can, then discard (double-click a card, or D).");
   }
 
   // --- Actions ----------------------------------------------------------------------------
@@ -234,6 +269,7 @@ export class GameController {
   async send(action) {
     if (this.busy || !this.view) return;
     this.busy = true;
+    this.hinted = null;
     const before = this.view;
     this.render();
     let response;
@@ -263,27 +299,37 @@ export class GameController {
   // Show the events one by one on a copy of the old view, then the new view.
   async animate(before, events, after) {
     const delay = SPEED_MS[this.settings.speed] ?? SPEED_MS.normal;
-    const flights = flightsWanted(delay);
     const shown = cloneView(before);
+    shown.pile_below = [...(this.pileBelow || [])];
     this.shown = shown;
+    this.skipping = false;
     const handBefore = new Set(before.hand.map((c) => c.id));
+    const botMoves = events.some((e) => { const s = eventData(e).seat; return s !== undefined && s !== before.you; });
+    this.els.playback.hidden = !(botMoves && delay);
     for (const event of events) {
       const type = eventType(event), d = eventData(event);
       applyEvent(shown, event);
       const line = describeEvent(shown, event);
-      if (line) this.log(line);
+      if (line) this.log(line, { mine: d.seat === shown.you, deal: d.seat === undefined });
       if (type === "drew" && d.seat === shown.you && d.card) this.fresh = new Set([d.card.id]);
-      if (type === "deal_started") { this.fresh = new Set(); this.composer.close(); this.selected.clear(); }
+      if (type === "deal_started") {
+        this.fresh = new Set(); this.composer.close(); this.selected.clear();
+        if (this.sortBy && d.hand) { this.order = this.sorted(d.hand, this.sortBy); this.saveOrder(); }
+      }
+      if (type === "laid_down" && d.seat === shown.you) this.celebrate(gettext("Contract laid down: a rung climbed!"));
       const botStep = d.seat !== undefined && d.seat !== shown.you;
-      const from = botStep && flights ? startFlight(this.els, type, d) : null;
+      const wait = this.skipping ? 0 : delay;
+      const from = botStep && flightsWanted(wait) ? startFlight(this.els, type, d) : null;
       if (botStep || type === "deal_ended") {
         this.render();
         this.highlightSeat(d.seat);
-        if (from) landFlight(this.els, type, d, from, Math.round(delay * FLIGHT_SHARE));
-        if (botStep && delay) { playCardSound(this.settings); await sleep(delay); }
+        if (from) landFlight(this.els, type, d, from, Math.round(wait * FLIGHT_SHARE));
+        if (botStep && wait) { playCardSound(this.settings); await this.pause(wait); }
       }
       if (type === "deal_ended") await this.showDealSummary(shown, d);
     }
+    this.pileBelow = shown.pile_below;
+    this.els.playback.hidden = true;
     this.view = after;
     this.shown = after;
     this.busy = false;
@@ -291,8 +337,58 @@ export class GameController {
     else for (const c of after.hand) if (!handBefore.has(c.id) && !this.fresh.size) this.fresh.add(c.id);
     if (this.fresh.size === 1 && after.phase === "play") this.focusId = [...this.fresh][0];
     this.render();
-    if (after.phase === "finished") this.showResult();
+    if (after.phase === "finished") { await this.celebrate(gettext("The game is over: well played!")); this.showResult(); }
     else if (after.turn === after.you) this.focusHand();
+  }
+
+  // A pause between the computer players' moves, cut short by skip().
+  pause(ms) {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() { clearTimeout(timer); resolve(); }
+      this.wake = done;
+    });
+  }
+
+  // Skip (button or Escape): the rest of the computer players' moves show at once.
+  skip() {
+    if (!this.busy) return false;
+    this.skipping = true;
+    this.wake?.();
+    return true;
+  }
+
+  // A short, skippable moment (none when the system asks for reduced motion); it takes no
+  // clicks, so play goes on under it.
+  celebrate(text) {
+    if (REDUCED?.matches) return Promise.resolve();
+    document.querySelector(".celebration")?.remove();
+    const box = document.createElement("div");
+    box.className = "celebration";
+    box.setAttribute("aria-hidden", "true"); // the log and the message say it in words
+    const p = document.createElement("p");
+    p.textContent = text;
+    box.append(p);
+    for (let i = 0; i < 14; i++) {
+      const bit = document.createElement("i");
+      const angle = (i / 14) * 2 * Math.PI;
+      bit.style.setProperty("--dx", `${Math.round(Math.cos(angle) * 220)}px`);
+      bit.style.setProperty("--dy", `${Math.round(Math.sin(angle) * 160)}px`);
+      bit.style.background = ["#ffd166", "#8fe3a8", "#7fd3ff", "#ffb4a8"][i % 4];
+      box.append(bit);
+    }
+    document.body.append(box);
+    return new Promise((resolve) => {
+      const end = () => {
+        box.remove();
+        document.removeEventListener("pointerdown", end, true);
+        document.removeEventListener("keydown", end, true);
+        resolve();
+      };
+      document.addEventListener("pointerdown", end, true);
+      document.addEventListener("keydown", end, true);
+      setTimeout(end, 1600);
+    });
   }
 
   highlightSeat(seat) {
@@ -301,12 +397,46 @@ export class GameController {
     }
   }
 
-  log(line) {
+  // The deal log (role="log", newest last, kept scrolled to the end); the latest line also
+  // goes to the message bar unless `quiet`.
+  log(line, { mine = false, deal = false, quiet = false } = {}) {
     const li = document.createElement("li");
     li.textContent = line;
-    this.els.log.append(li);
-    while (this.els.log.children.length > 30) this.els.log.firstChild.remove();
-    showInfo(this.els.message, line);
+    if (mine) li.classList.add("mine");
+    if (deal) li.classList.add("deal");
+    if (!quiet) li.classList.add("news");
+    this.els.logLines.append(li);
+    while (this.els.logLines.children.length > LOG_LINES) this.els.logLines.firstChild.remove();
+    this.els.log.scrollTop = this.els.log.scrollHeight;
+    if (!quiet) showInfo(this.els.message, line);
+  }
+
+  clearLog() {
+    this.els.logLines.replaceChildren();
+  }
+
+  // The deal's moves before the page opened, written to the log without animation; the
+  // discard pile's cards beneath the top are remembered from them.
+  logPast(before, events) {
+    const shown = cloneView(before);
+    shown.pile_below = [];
+    for (const event of events) {
+      const d = eventData(event);
+      if (eventType(event) === "deal_started") { this.clearLog(); shown.pile_below = []; }
+      pileStep(shown, event);
+      const line = describeEvent(shown, event);
+      if (line) this.log(line, { mine: d.seat === shown.you, deal: d.seat === undefined, quiet: true });
+    }
+    this.pileBelow = shown.pile_below;
+  }
+
+  // The contract's melds from `cards` (the selection, or the whole hand), or null.
+  contractIn(cards) {
+    const me = this.view?.players[this.view.you];
+    if (!me || me.laid_down) return null;
+    const key = cards.map((c) => c.id).sort().join() + "|" + me.rung;
+    if (this.contractKey !== key) { this.contractKey = key; this.contractFound = findContract(cards, me.contract); }
+    return this.contractFound;
   }
 
   draw(from) {
@@ -357,8 +487,30 @@ export class GameController {
     if (!this.legal().lay_down) return this.refuse("already_laid_down");
     const me = this.view.players[this.view.you];
     this.composer.start(me.contract);
+    if (!this.arrange()) {
+      this.render();
+      this.els.composer.querySelector("button:not([disabled])")?.focus();
+    }
+  }
+
+  // Arrange the selected cards (or, none selected, the hand) into the contract's melds, for
+  // the player to confirm or adjust. Says so when they cannot form it.
+  arrange() {
+    const byId = this.byId();
+    const pool = this.selected.size >= 3 ? [...this.selected].map((id) => byId.get(id)).filter(Boolean) : this.handCards();
+    const melds = this.contractIn(pool);
+    if (!melds) {
+      showInfo(this.els.message, this.selected.size >= 3
+        ? gettext("The selected cards do not form your contract: add cards to each meld yourself.")
+        : gettext("Your hand does not hold your contract yet: add cards to each meld yourself."));
+      return false;
+    }
+    this.composer.fill(melds);
+    this.selected.clear();
     this.render();
-    this.els.composer.querySelector("button:not([disabled])")?.focus();
+    showInfo(this.els.message, gettext("Your contract is arranged: lay it down, or change the melds first."));
+    this.els.layDownConfirm.focus();
+    return true;
   }
 
   layDown() {

@@ -13,6 +13,8 @@ export async function giveHint(game) {
     const useful = Boolean(top) && game.canDraw("discard") && (top.joker
       || v.hand.some((c) => c.rank === top.rank)
       || v.hand.some((c) => c.suit === top.suit && Math.abs(rankNumber(c.rank) - rankNumber(top.rank)) === 1));
+    game.hinted = { pile: useful ? "discard" : "stock" };
+    game.render();
     showInfo(game.els.message, useful
       ? gettext("Hint: take the discard, it goes with cards in your hand.")
       : gettext("Hint: draw from the stock."));
@@ -37,6 +39,7 @@ export async function giveHint(game) {
   const offs = server?.lay_off?.length ? server.lay_off : legal.lay_off || [];
   if (offs.length) {
     game.selected = new Set([offs[0].card]);
+    game.hinted = { cards: new Set([offs[0].card]) };
     game.focusId = offs[0].card;
     game.render();
     showInfo(game.els.message, gettext("Hint: lay off the selected card on the highlighted meld."));
@@ -47,6 +50,7 @@ export async function giveHint(game) {
   const worst = [...choices].sort((a, b) => (loner(b) - loner(a)) || (rankNumber(b.rank) - rankNumber(a.rank)))[0];
   if (worst) {
     game.selected = new Set([worst.id]);
+    game.hinted = { cards: new Set([worst.id]) };
     game.focusId = worst.id;
     game.render();
     game.focusHand();

@@ -13,6 +13,11 @@ export function bindTable(root, game) {
   root.querySelector("[data-action=discard]").addEventListener("click", () => game.discard(single(game)));
   root.querySelector("[data-laydown-confirm]").addEventListener("click", () => game.layDown());
   root.querySelector("[data-laydown-cancel]").addEventListener("click", () => { game.composer.close(); game.render(); });
+  root.querySelector("[data-laydown-arrange]").addEventListener("click", () => game.arrange());
+  root.querySelector("[data-skip]").addEventListener("click", () => game.skip());
+  const help = root.querySelector("[data-help]");
+  root.querySelector("[data-help-open]").addEventListener("click", () => help.showModal());
+  root.querySelector("[data-help-close]").addEventListener("click", () => help.close());
   root.querySelector("[data-hint]").addEventListener("click", () => game.hint());
   for (const b of root.querySelectorAll("[data-sort]")) b.addEventListener("click", () => game.sortHand(b.dataset.sort));
 
@@ -173,8 +178,11 @@ function bindKeys(root, hand, game) {
   });
 
   document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && game.skip()) { e.preventDefault(); return; }
     if (typing(e)) return;
     switch (e.key) {
+      case "?": root.querySelector("[data-help]").showModal(); break;
+      case "a": case "A": game.openComposer(); break;
       case "s": case "S": game.draw("stock"); break;
       case "p": case "P": game.draw("discard"); break;
       case "h": case "H": game.hint(); break;

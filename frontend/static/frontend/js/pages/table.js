@@ -1,9 +1,16 @@
 // The table page: wires the controller, the input bindings and the settings panel.
 import { bindTable } from "../controllers/input.js";
-import { GameController } from "../controllers/game.js";
+import { GameController, TOUCH } from "../controllers/game.js";
 import { loadSettings, saveSettings } from "../settings.js";
 
 const root = document.getElementById("game");
+// The game fills the window below the site's header: its height is measured, not guessed.
+const header = document.querySelector("header.site");
+new ResizeObserver(() => document.documentElement.style.setProperty("--chrome", `${header.offsetHeight}px`)).observe(header);
+// Touch devices get touch wording (help, turn banner).
+const touchClass = () => document.body.classList.toggle("touch", Boolean(TOUCH?.matches));
+touchClass();
+TOUCH?.addEventListener?.("change", touchClass);
 const settings = loadSettings();
 const ladder = JSON.parse(document.getElementById("ladder-data").textContent);
 const game = new GameController(root, { gameId: root.dataset.gameId, ladder, settings });
@@ -33,6 +40,12 @@ scoresToggle.addEventListener("click", () => {
 root.querySelector("[data-scores-close]").addEventListener("click", () => {
   game.toggleScores(false);
   scoresToggle.focus();
+});
+panel.addEventListener("keydown", (e) => {
+  if (e.key !== "Escape") return;
+  panel.hidden = true;
+  toggle.setAttribute("aria-expanded", "false");
+  toggle.focus();
 });
 game.els.scoresPanel.addEventListener("keydown", (e) => {
   if (e.key !== "Escape") return;

@@ -2,7 +2,7 @@
 import { format, gettext } from "../i18n.js";
 import { seatName } from "./seats.js";
 
-export function renderLadder(root, view, contracts) {
+export function renderLadder(root, view, contracts, legend = null) {
   const list = document.createElement("ol");
   list.className = "ladder";
   list.reversed = true;
@@ -23,7 +23,7 @@ export function renderLadder(root, view, contracts) {
       if (p.rung !== rung) continue;
       const m = document.createElement("span");
       m.className = `marker seat${p.seat}` + (p.seat === view.you ? " me" : "");
-      m.textContent = p.seat === view.you ? "●" : String(p.seat);
+      m.textContent = p.seat === view.you ? "" : String(p.seat);
       m.title = seatName(view, p.seat);
       markers.append(m);
     }
@@ -37,4 +37,18 @@ export function renderLadder(root, view, contracts) {
     list.append(li);
   }
   root.replaceChildren(list);
+  if (legend) renderLegend(legend, view);
+}
+
+// What each marker stands for: you, and each computer player by name.
+function renderLegend(root, view) {
+  root.replaceChildren(...view.players.map((p) => {
+    const li = document.createElement("li");
+    const m = document.createElement("span");
+    m.className = "marker" + (p.seat === view.you ? " me" : "");
+    m.setAttribute("aria-hidden", "true");
+    m.textContent = p.seat === view.you ? "" : String(p.seat);
+    li.append(m, seatName(view, p.seat));
+    return li;
+  }));
 }

@@ -5,7 +5,7 @@ import { format, gettext, ngettext, number } from "../i18n.js";
 import { cardElement } from "./card.js";
 import { seatName } from "./seats.js";
 
-export function renderPiles(els, view, { canDraw }) {
+export function renderPiles(els, view, { canDraw, below = null }) {
   els.stockCount.textContent = number(view.stock_size);
   els.discardCount.textContent = number(view.discard_size);
   els.stockLabel.textContent = format(ngettext(
@@ -15,7 +15,12 @@ export function renderPiles(els, view, { canDraw }) {
   els.stock.disabled = !canDraw("stock");
   els.discard.disabled = !canDraw("discard");
   const top = view.discard_top;
-  els.discardTop.replaceChildren(top ? cardElement(top, { role: null }) : emptyPile());
+  // The card beneath the top (when known) lies under it, so a card flying onto the pile
+  // never uncovers an empty slot.
+  const under = below && view.discard_size > 1 ? cardElement(below, { role: null }) : emptyPile();
+  under.classList.add("under");
+  under.setAttribute("aria-hidden", "true");
+  els.discardTop.replaceChildren(under, ...(top ? [cardElement(top, { role: null })] : []));
 }
 
 function emptyPile() {

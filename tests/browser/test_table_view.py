@@ -1,0 +1,217 @@
+"""The table as a player meets it: everything important in view at four window sizes and in
+three languages, a deal log that shows the computer players' moves made before the page
+opened, a hand with tap targets a finger can hit, help behind "?", a contract laid down in
+two gestures, and a move refused with 429 sent again rather than lost."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.browser.conftest import ARTIFACTS
+from tests.browser.strategy import discard_choice_json
+from tests.browser.table_driver import hint, view, wait_idle
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SIZES = {"laptop": {"width": 1280, "height": 800}, "wide-laptop": {"width": 1366, "height": 768},
+         "desktop": {"width": 1920, "height": 1080}, "phone": {"width": 390, "height": 844}}
+IN_VIEW = ("[data-message]", ".hand .card", "[data-stock]", "[data-discard]",
+           "[data-action=laydown]", "[data-action=discard]", "[data-log]")
+
+
+def shoot_path(name: str):
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS / f"{name}.png"
+
+
+def new_game(page, base_url: str, language: str = "en") -> None:
+    page.context.add_cookies([{"name": "django_language", "value": language, "url": base_url}])
+    page.goto(base_url + "/")
+    page.check('input[name="level"][value="easy"]')
+    page.click("[data-practice-start]")
+    page.wait_for_url("**/play/**")
+    wait_idle(page)
+
+
+def act(page, action: dict) -> dict:
+    """An action sent by the page's own fetch (with the CSRF cookie), as a second tab would."""
+    game_id = page.locator("#game").get_attribute("data-game-id")
+    return page.evaluate("""async ([id, action]) => {
+        const game = await (await fetch(`/api/v1/games/${id}`)).json();
+        const token = document.cookie.match(/csrftoken=([^;]+)/)[1];
+        const r = await fetch(`/api/v1/games/${id}/actions`, {method: "POST",
+            headers: {"Content-Type": "application/json", "X-CSRFToken": token},
+            body: JSON.stringify({version: game.version, action})});
+        return r.json();
+    }""", [game_id, action])
+
+
+def outside_viewport(page) -> list[str]:
+    return page.evaluate("""(selectors) => selectors.filter((s) => {
+        const els = [...document.querySelectorAll(s)];
+        return !els.length || els.some((el) => {
+            const r = el.getBoundingClientRect();
+            return r.top < 0 || r.left < 0
+                || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5;
+        });
+    })""", list(IN_VIEW))
+
+
+@pytest.mark.parametrize("language", ["en", "es", "th"])
+def test_the_message_after_an_illegal_key_is_in_view_with_the_hand_piles_and_log(
+        open_page, live_server, language):
+    page, watch = open_page(SIZES["laptop"])
+    new_game(page, live_server.url, language)
+    for name, size in SIZES.items():
+        page.set_viewport_size(size)
+        page.evaluate("() => window.scrollTo(0, 0)")
+        page.locator(".hand .card").first.focus()
+        page.evaluate("() => { document.querySelector('[data-message]').textContent = ''; }")
+        page.keyboard.press("d")  # discard before drawing: not allowed (R13)
+        page.wait_for_selector("[data-message].error")
+        assert "R13" in page.inner_text("[data-message]")
+        page.screenshot(path=str(shoot_path(f"table-{name}-{language}")))  # the window only
+        assert outside_viewport(page) == [], f"{name} in {language}"
+    # A panel is an overlay: opening the scores moves nothing.
+    page.set_viewport_size(SIZES["laptop"])
+    before = page.locator(".hand").bounding_box()
+    page.click("[data-scores-toggle]")
+    assert page.locator("#scores").is_visible()
+    assert page.locator(".hand").bounding_box() == before
+    watch.check(allow=("status of 4",))
+
+
+def test_the_log_lists_the_computer_players_moves_made_before_the_page_opened(
+        open_page, live_server):
+    page, watch = open_page(SIZES["laptop"])
+    new_game(page, live_server.url)
+    v = view(page)
+    act(page, {"type": "draw", "from": "stock"})
+    answered = act(page, {"type": "discard", "card": discard_choice_json(view(page))})
+    bot_discards = [e for e in answered["events"] if e["t"] == "discarded" and e["d"]["seat"] != 0]
+    assert bot_discards
+    page.reload()
+    wait_idle(page)
+    log = page.locator("[data-log] li").all_inner_texts()
+    name = v["players"][bot_discards[0]["d"]["seat"]]["name"]
+    assert any(name in line and "discarded" in line for line in log), log
+    assert any(line.startswith("You discarded") for line in log), log
+    assert page.get_attribute("[data-log]", "role") == "log"
+    watch.check()
+
+
+def test_each_card_of_the_hand_is_at_least_44_px_wide_to_tap_on_a_phone(open_page, live_server):
+    page, watch = open_page(SIZES["phone"], touch=True)
+    new_game(page, live_server.url)
+    page.click("[data-stock]")  # eleven cards
+    wait_idle(page)
+    widths = page.evaluate("""() => {
+        const cards = [...document.querySelectorAll('.hand .card')]
+            .map((c) => c.getBoundingClientRect());
+        return cards.map((r, i) => {
+            const next = cards[i + 1];
+            const sameRow = next && Math.abs(next.top - r.top) < r.height / 2;
+            return sameRow ? Math.min(r.width, next.left - r.left) : r.width;
+        });
+    }""")
+    assert len(widths) == 11
+    assert min(widths) >= 44, widths
+    page.screenshot(path=str(shoot_path("table-phone-eleven-cards")))
+    assert outside_viewport(page) == []
+    watch.check()
+
+
+def test_the_help_opens_with_the_question_mark_key_and_speaks_touch_on_a_touch_screen(
+        open_page, live_server):
+    page, watch = open_page(SIZES["laptop"])
+    new_game(page, live_server.url)
+    page.keyboard.press("?")
+    dialog = page.locator("dialog[data-help]")
+    assert dialog.is_visible()
+    assert "draw from the stock" in dialog.inner_text()
+    page.keyboard.press("Escape")
+    assert not dialog.is_visible()
+
+    phone, _ = open_page(SIZES["phone"], touch=True)
+    new_game(phone, live_server.url)
+    phone.click("[data-help-open]")
+    text = phone.inner_text("dialog[data-help]")
+    assert "Tap it twice" in text and "double-click" not in text
+    watch.check()
+
+
+COUNT_CELEBRATIONS = """
+window.__celebrations = 0;
+new MutationObserver((records) => {
+  for (const r of records) for (const n of r.addedNodes) {
+    if (n.classList && n.classList.contains("celebration")) window.__celebrations += 1;
+  }
+}).observe(document, {childList: true, subtree: true});
+"""
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_a_contract_held_in_hand_is_laid_down_in_two_gestures_and_celebrated(
+        open_page, live_server, motion):
+    page, watch = open_page(SIZES["laptop"], reduced_motion=motion)
+    page.add_init_script(COUNT_CELEBRATIONS)
+    new_game(page, live_server.url)
+    for _ in range(120):
+        act(page, {"type": "draw", "from": "stock"})
+        if hint(page)["lay_down"]:
+            break
+        act(page, {"type": "discard", "card": discard_choice_json(view(page))})
+    else:
+        pytest.fail("the hand never held the contract")
+    page.reload()
+    wait_idle(page)
+    assert "ready" in page.get_attribute("[data-action=laydown]", "class")
+
+    page.click("[data-action=laydown]")  # 1: the hand arranged into the contract's melds
+    page.click("[data-laydown-confirm]")  # 2: laid down
+    wait_idle(page)
+    assert view(page)["players"][0]["laid_down"]
+    log = page.locator("[data-log] li").all_inner_texts()
+    assert any(line.startswith("You laid down") for line in log)
+    # A rung climbed is celebrated, briefly; not when the system asks for reduced motion.
+    assert page.evaluate("() => window.__celebrations") == (1 if motion == "no-preference" else 0)
+    watch.check()
+
+
+def test_a_move_refused_with_429_is_sent_again_after_retry_after_and_lands(open_page, live_server):
+    page, watch = open_page(SIZES["laptop"])
+    new_game(page, live_server.url)
+    sent = []
+
+    def once_429(route):
+        sent.append(route.request.post_data)
+        if len(sent) == 1:
+            body = {"error": {"code": "throttled", "message": "Slow down."}}
+            return route.fulfill(status=429, headers={"Retry-After": "1"},
+                                 content_type="application/json", body=json.dumps(body))
+        return route.continue_()
+
+    page.route("**/actions", once_429)
+    page.keyboard.press("s")
+    page.wait_for_selector("[data-message].info")
+    assert "slow down" in page.inner_text("[data-message]")
+    page.wait_for_function("() => document.querySelectorAll('.hand .card').length === 11")
+    assert len(sent) == 2 and sent[0] == sent[1]
+    assert view(page)["phase"] == "play"
+    watch.check(allow=("status of 429",))
+
+
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+
+
+def test_the_sort_the_player_chose_is_kept_for_the_next_hands(open_page, live_server):
+    page, watch = open_page(SIZES["laptop"])
+    new_game(page, live_server.url)
+    page.click("[data-sort=rank]")
+    new_game(page, live_server.url)  # a new game: a new hand, dealt in the chosen order
+    ids = page.locator(".hand .card").evaluate_all("els => els.map(e => e.dataset.id)")
+    ranks = [RANKS.index(i.split(".")[0][:-1]) for i in ids if not i.startswith("JK")]
+    assert ranks == sorted(ranks), ids
+    watch.check()
