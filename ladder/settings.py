@@ -178,11 +178,11 @@ def database_config(url: str, pool: bool = True) -> dict:
     OperationalError, which the API answers with 503).
     ``DATABASE_POOL=false`` turns the pool off (one connection per request), for comparison.
     Pooled connections bind parameters on the server and prepare repeated statements.
-    Health checks are on, so a pool never hands out a connection PostgreSQL has dropped; the
-    pool checks its connections' sockets, not with a round trip (ladder/postgresql/base.py)."""
+    Health checks are on, so a pool never hands out a connection PostgreSQL has dropped:
+    Django gives the pool psycopg_pool's own check (``ConnectionPool.check_connection``, an
+    empty query before each connection is lent)."""
     config = dj_database_url.parse(url, conn_max_age=0, conn_health_checks=True)
     if config["ENGINE"] == "django.db.backends.postgresql" and pool:
-        config["ENGINE"] = "ladder.postgresql"
         # Django's pool (psycopg_pool) refuses persistent connections: CONN_MAX_AGE = 0.
         min_size = env_int("DATABASE_POOL_MIN_SIZE", 2)
         config.setdefault("OPTIONS", {})["pool"] = {

@@ -16,7 +16,7 @@ from ladder.settings import database_config
 def test_a_postgres_url_gets_psycopg_with_the_connection_pool():
     config = database_config("postgres://postgres@127.0.0.1:5432/ladder")
 
-    assert config["ENGINE"] == "ladder.postgresql"  # Django's, with a cheaper pool check
+    assert config["ENGINE"] == "django.db.backends.postgresql"
     assert config["NAME"] == "ladder"
     # every request thread and the websocket consumers get a connection without waiting
     assert config["OPTIONS"]["pool"] == {"min_size": 2, "max_size": settings.HTTP_THREADS + 2,
