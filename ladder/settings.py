@@ -235,8 +235,7 @@ if REDIS_URL:
     }
     CACHES = {
         "default": {
-            # Django's RedisCache with one connection pool per process (ladder/cache.py)
-            "BACKEND": "ladder.cache.SharedRedisCache",
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "ladder",
         }

@@ -140,21 +140,6 @@ def test_the_window_tells_how_long_to_wait(settings):
 
 
 @pytest.mark.skipif(not settings_module.REDIS_URL, reason="needs REDIS_URL")
-def test_every_cache_instance_shares_one_redis_client():
-    from django.core.cache.backends.redis import RedisCache
-
-    from ladder.cache import SharedRedisCache
-
-    first = SharedRedisCache(settings_module.REDIS_URL, {})
-    second = SharedRedisCache(settings_module.REDIS_URL, {})
-
-    assert first._cache is second._cache
-    assert RedisCache(settings_module.REDIS_URL, {})._cache is not first._cache
-    assert first._cache.get_client(write=True) is second._cache.get_client(write=True)
-    assert first._cache.get_client(write=True).ping()
-
-
-@pytest.mark.skipif(not settings_module.REDIS_URL, reason="needs REDIS_URL")
 def test_on_redis_the_counter_expires_with_its_window(settings):
     import redis
     from django.core.cache import caches
