@@ -5,10 +5,12 @@ read from ``settings.THROTTLE_RATES[scope]`` on every request, so the environmen
 ladder/settings.py) and ``override_settings`` both apply; ``None`` or ``"off"`` disables
 a scope.
 
-Counting is a fixed window per (scope, who): ``cache.add`` opens the window with its expiry,
-``cache.incr`` counts atomically, so several ASGI processes sharing the Redis cache share
-one count. A fixed window lets a client burst up to twice the rate across a window's edge;
-that is accepted for its price (one cache round trip, no read-modify-write race).
+Counting is a fixed window per (scope, who) in Django's cache, through its public API:
+``cache.add`` opens the window with its expiry, ``cache.incr`` counts atomically, so several
+ASGI processes sharing the Redis cache share one count. A fixed window lets a client burst up
+to twice the rate across a window's edge; that is accepted for its price (no
+read-modify-write race, which django-ninja's own ``SimpleRateThrottle``, a list of times read
+and written back, has between processes and between a process's threads).
 
 Who: a player's own id for ``by="player"`` (the address for a request without one), or the
 client's address (games.addresses: the socket's peer unless it is a trusted proxy).
@@ -27,10 +29,8 @@ import time
 
 from django.conf import settings
 from django.core.cache import caches
-from django.core.cache.backends.redis import RedisCache
 from django.http import HttpRequest
 from ninja.throttling import BaseThrottle
-from redis.commands.core import Script
 
 from games.addresses import client_address
 
@@ -74,35 +74,10 @@ def hit(scope: str, ident: str, now: float | None = None) -> float | None:
     return (window + 1) * period_s - now
 
 
-# INCR, and the expiry on the window's first count: what a pipelined SET NX EX and INCR did,
-# as one command (Redis runs a script atomically). redis-py's pipeline cost 39-45 us of CPU a
-# count, this 30-35 (in-process), and an action 9.70 -> 9.64 M instructions.
-_INCREMENT = """
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
-return count
-"""
-
-_increment: Script | None = None
-
-
-def _increment_script(client) -> Script:
-    """One Script (its text and sha) for every client: each call names the client it runs on,
-    and Django's own Redis cache makes a new client for every command."""
-    global _increment
-    if _increment is None:
-        _increment = client.register_script(_INCREMENT)
-    return _increment
-
-
 def _count(key: str, ttl_s: int) -> int:
-    """Add one to the window's counter and return it. On Redis: one ``EVALSHA`` (redis-py's
-    Script loads the script again after a Redis restart). Elsewhere: ``add`` then ``incr``."""
+    """Add one to the window's counter and return it: Django's ``cache.add`` opens the window
+    with its expiry, ``cache.incr`` counts (Redis's ``INCR``: atomic across processes)."""
     backend = caches["default"]
-    if isinstance(backend, RedisCache):
-        client = backend._cache.get_client(write=True)
-        script = _increment_script(client)
-        return int(script(keys=[backend.make_and_validate_key(key)], args=[ttl_s], client=client))
     backend.add(key, 0, timeout=ttl_s)
     try:
         return backend.incr(key)

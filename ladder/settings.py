@@ -200,13 +200,13 @@ def database_config(url: str, pool: bool = True) -> dict:
     OperationalError, which the API answers with 503).
     ``DATABASE_POOL=false`` turns the pool off (one connection per request), for comparison.
     Pooled connections bind parameters on the server and prepare repeated statements.
-    Health checks are on, so a pool never hands out a connection PostgreSQL has dropped; the
-    pool checks its connections' sockets, not with a round trip (ladder/postgresql/base.py)."""
+    Health checks are on, so a pool never hands out a connection PostgreSQL has dropped:
+    Django gives the pool psycopg_pool's own check (``ConnectionPool.check_connection``, an
+    empty query before each connection is lent)."""
     config = dj_database_url.parse(url, conn_max_age=0, conn_health_checks=True)
     if config["ENGINE"] == "django.db.backends.sqlite3":
         config.setdefault("OPTIONS", {}).update(SQLITE_OPTIONS)
     if config["ENGINE"] == "django.db.backends.postgresql" and pool:
-        config["ENGINE"] = "ladder.postgresql"
         # Django's pool (psycopg_pool) refuses persistent connections: CONN_MAX_AGE = 0.
         min_size = env_int("DATABASE_POOL_MIN_SIZE", 2)
         config.setdefault("OPTIONS", {})["pool"] = {
@@ -246,7 +246,7 @@ def _redis_retry():
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "ladder.channel_layer.ChannelLayer",  # channels-redis, sends cheaper
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
             # redis-py 8 reads with a 5 s socket timeout by default, and channels-redis
             # waits on BZPOPMIN for 5 s: every idle websocket consumer died with
             # "Timeout reading from" (channels_redis issue 422). Reads may now take longer
@@ -259,8 +259,7 @@ if REDIS_URL:
     }
     CACHES = {
         "default": {
-            # Django's RedisCache with one connection pool per process (ladder/cache.py)
-            "BACKEND": "ladder.cache.SharedRedisCache",
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "ladder",
         }

@@ -18,7 +18,7 @@ from ladder.settings import database_config
 def test_a_postgres_url_gets_psycopg_with_the_connection_pool():
     config = database_config("postgres://postgres@127.0.0.1:5432/ladder")
 
-    assert config["ENGINE"] == "ladder.postgresql"  # Django's, with a cheaper pool check
+    assert config["ENGINE"] == "django.db.backends.postgresql"
     assert config["NAME"] == "ladder"
     # every request thread and the websocket consumers get a connection without waiting
     assert config["OPTIONS"]["pool"] == {"min_size": 2, "max_size": settings.HTTP_THREADS + 2,
@@ -79,7 +79,7 @@ def test_the_suite_runs_on_the_database_named_by_database_url():
 def test_redis_url_chooses_the_channel_layer_and_celery_mode():
     backend = settings.CHANNEL_LAYERS["default"]["BACKEND"]
     if os.environ.get("REDIS_URL"):
-        assert backend == "ladder.channel_layer.ChannelLayer"
+        assert backend == "channels_redis.core.RedisChannelLayer"
         assert celery_app.conf.task_always_eager is False
         assert celery_app.conf.broker_url == os.environ["REDIS_URL"]
     else:
