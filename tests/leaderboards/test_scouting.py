@@ -4,8 +4,6 @@ moderators' queue, and the day's board marks them until a moderator resolves the
 
 from __future__ import annotations
 
-from datetime import date
-
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -13,21 +11,13 @@ from django.urls import reverse
 from games.identity import COOKIE_NAME, DEVICE_COOKIE
 from games.models import Game
 from leaderboards.models import AttemptLink, ModerationLog, Score
-from tests.leaderboards.factories import API, Clock, api, player
+from tests.factories import DAY
+from tests.leaderboards.factories import API, api, player
 from tests.leaderboards.play import play_to_the_end
 
-pytestmark = pytest.mark.django_db
-
-DAY = date(2030, 3, 6)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clock")]  # noon of DAY
 SCORES = reverse("admin:leaderboards_score_changelist")
 LINKS = reverse("admin:leaderboards_attemptlink_changelist")
-
-
-@pytest.fixture(autouse=True)
-def clock(monkeypatch):
-    clock = Clock(monkeypatch)
-    clock.set_day(DAY)
-    return clock
 
 
 @pytest.fixture
