@@ -7,6 +7,7 @@ from channels.testing import WebsocketCommunicator
 from django.db import connections
 from django.test import Client
 
+from games.consumers import CLOSE_NO_IDENTITY
 from games.identity import COOKIE_NAME
 from ladder.asgi import application
 from tests.games.conftest import Api, bearer_api, new_bearer_api
@@ -36,10 +37,14 @@ def bearer_header(api: Api) -> list[tuple[bytes, bytes]]:
 async def socket_opens(game_id: str, headers: list[tuple[bytes, bytes]]) -> bool:
     communicator = WebsocketCommunicator(application, f"/ws/games/{game_id}/", headers=headers)
     connected, _ = await communicator.connect()
-    if connected:
-        await communicator.disconnect()
+    assert connected  # a refusal is accepted, then closed with its code (games.consumers)
+    stays_open = await communicator.receive_nothing(timeout=0.5)
+    if not stays_open:
+        assert await communicator.receive_output() == {"type": "websocket.close",
+                                                        "code": CLOSE_NO_IDENTITY}
+    await communicator.disconnect()
     await sync_to_async(connections.close_all)()
-    return connected
+    return stays_open
 
 
 # --- HTTP ---------------------------------------------------------------------------------
