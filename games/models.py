@@ -120,7 +120,8 @@ class Game(models.Model):
     address_hash = models.CharField(max_length=32, blank=True, default="", editable=False)
     # The same for the browser's device cookie (games.identity.DEVICE_COOKIE), which outlives
     # the identities a browser holds: two identities of one browser on one daily compare equal.
-    device_hash = models.CharField(max_length=32, blank=True, default="", editable=False)
+    device_hash = models.CharField(max_length=32, blank=True, default="", db_default="",
+                                   editable=False)
 
     objects = GameQuerySet.as_manager()
 

@@ -97,7 +97,7 @@ class Score(models.Model):
     flags = models.JSONField(default=list, blank=True)  # keys of FLAGS
     flagged = models.BooleanField(default=False)  # has flags not yet reviewed
     # In an unresolved AttemptLink: the day's board marks the entry (kept by the services).
-    linked = models.BooleanField(default=False)
+    linked = models.BooleanField(default=False, db_default=False)
     created_at = models.DateTimeField(default=timezone.now)
 
     objects = ScoreQuerySet.as_manager()

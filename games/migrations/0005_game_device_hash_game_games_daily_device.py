@@ -13,7 +13,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='game',
             name='device_hash',
-            field=models.CharField(blank=True, default='', editable=False, max_length=32),
+            field=models.CharField(blank=True, db_default='', default='', editable=False, max_length=32),
         ),
         migrations.AddIndex(
             model_name='game',
