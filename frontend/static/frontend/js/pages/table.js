@@ -7,6 +7,9 @@ const root = document.getElementById("game");
 // The game fills the window below the site's header: its height is measured, not guessed.
 const header = document.querySelector("header.site");
 new ResizeObserver(() => document.documentElement.style.setProperty("--chrome", `${header.offsetHeight}px`)).observe(header);
+// The panels open just below the toolbar, which wraps to two lines on a narrow screen: never over its buttons.
+const topbar = document.querySelector("#game .topbar");
+new ResizeObserver(() => document.documentElement.style.setProperty("--topbar-bottom", `${topbar.offsetTop + topbar.offsetHeight}px`)).observe(topbar);
 // Touch devices get touch wording (help, turn banner).
 const touchClass = () => document.body.classList.toggle("touch", Boolean(TOUCH?.matches));
 touchClass();
