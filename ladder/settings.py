@@ -121,12 +121,12 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "ladder.middleware.SecurityHeadersMiddleware",  # CSP, Permissions-Policy
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "ladder.middleware.SessionMiddleware",  # these four: not under /api/
-    "ladder.middleware.LocaleMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "ladder.middleware.AuthenticationMiddleware",
-    "ladder.middleware.MessageMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "ladder.middleware.AdminLoginThrottleMiddleware",
     "ladder.middleware.DatabaseUnavailableMiddleware",  # 503, not 500, while PostgreSQL is away
