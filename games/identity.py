@@ -35,7 +35,7 @@ from ninja.utils import check_csrf
 
 from games import errors
 from games.models import Player, sha256_hex
-from games.rows import select_row
+from ladder.fast.rows import select_row
 
 COOKIE_NAME = "ladder_player"
 COOKIE_SALT = "games.identity"

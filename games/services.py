@@ -59,7 +59,7 @@ from games.engine import (
 from games.engine.cards import card_id, face_of
 from games.models import DailyDeal, Game, GameAction, Player
 from games.names import clean_name, random_name
-from games.rows import insert_rows, insert_rows_and_update, select_row
+from ladder.fast.rows import insert_rows, insert_rows_and_update, select_row
 from ladder.groups import group_send
 
 logger = logging.getLogger(__name__)
