@@ -156,7 +156,7 @@ TEMPLATES = [
 
 # --- Serving ----------------------------------------------------------------------------
 
-# Requests one server process runs at once (ladder/serving.py); the rest wait their turn.
+# Requests one server process runs at once (ladder/fast/serving.py); the rest wait their turn.
 # Python runs one thread at a time, so more threads only cover waits on the database/Redis,
 # and each thread back from a wait queues for the interpreter's lock behind the others: on
 # two cores, three processes of 4 threads had a 1000-game p99 a quarter to a half below two
