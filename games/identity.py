@@ -36,7 +36,6 @@ import secrets
 from datetime import timedelta
 
 from django.conf import settings
-from django.core import signing
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from ninja.security import APIKeyCookie, HttpBearer
@@ -44,7 +43,7 @@ from ninja.utils import check_csrf
 
 from games import errors, services
 from games.models import Player, sha256_hex
-from games.rows import select_row
+from ladder.fast.rows import select_row
 
 COOKIE_NAME = "ladder_player"
 COOKIE_SALT = "games.identity"
@@ -66,10 +65,6 @@ def hash_token(token: str) -> str:
     return sha256_hex(token)
 
 
-def _signer() -> signing.Signer:
-    return signing.get_cookie_signer(salt=signing._cookie_signer_salt(COOKIE_NAME, COOKIE_SALT))
-
-
 def cookie_value(player: Player) -> str:
     return f"{player.public_id}:{player.cookie_epoch}"
 
@@ -88,9 +83,11 @@ def player_from_cookie(raw: str | None) -> Player | None:
     """The player a signed cookie names, or None (unsigned, tampered, revoked, unknown)."""
     if not raw:
         return None
-    try:
-        value = _signer().unsign(raw)
-    except signing.BadSignature:
+    # Django reads its signed cookies from a request; a websocket's scope has only the text.
+    carrier = HttpRequest()
+    carrier.COOKIES[COOKIE_NAME] = raw
+    value = carrier.get_signed_cookie(COOKIE_NAME, default=None, salt=COOKIE_SALT)
+    if value is None:
         return None
     public_id, _, epoch = value.partition(":")
     if not epoch.isdigit():

@@ -20,8 +20,8 @@ from typing import Annotated, Any, Literal
 from ninja import Path, Schema
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema
 
-from games.services.accounts import CODE_CHARS, USERNAME_MAX_CHARS, USERNAME_MIN_CHARS
 from games.names import NAME_MAX_CHARS, NAME_MIN_CHARS
+from games.services.accounts import CODE_CHARS, USERNAME_MAX_CHARS, USERNAME_MIN_CHARS
 
 
 class Out(BaseModel):

@@ -6,7 +6,7 @@ ladder/settings.py) and ``override_settings`` both apply; ``None`` or ``"off"`` 
 a scope.
 
 Counting is a fixed window per (scope, who) in Django's cache, through its public API:
-``cache.add`` opens the window with its expiry, ``cache.incr`` counts atomically, so several
+``cache.incr`` counts atomically, ``cache.add`` opens the window with its expiry, so several
 ASGI processes sharing the Redis cache share one count. A fixed window lets a client burst up
 to twice the rate across a window's edge; that is accepted for its price (no
 read-modify-write race, which django-ninja's own ``SimpleRateThrottle``, a list of times read
@@ -75,15 +75,17 @@ def hit(scope: str, ident: str, now: float | None = None) -> float | None:
 
 
 def _count(key: str, ttl_s: int) -> int:
-    """Add one to the window's counter and return it: Django's ``cache.add`` opens the window
-    with its expiry, ``cache.incr`` counts (Redis's ``INCR``: atomic across processes)."""
+    """Add one to the window's counter and return it, through Django's cache: ``cache.incr``
+    counts (Redis's ``INCR``: atomic across processes); the window's first count opens it
+    with ``cache.add`` and its expiry. Counting first makes the usual case one cache call, not
+    two (Django's Redis cache pays a client and a round trip for each)."""
     backend = caches["default"]
-    backend.add(key, 0, timeout=ttl_s)
     try:
         return backend.incr(key)
-    except ValueError:  # the window expired between add and incr: a fresh one
-        backend.add(key, 1, timeout=ttl_s)
-        return 1
+    except ValueError:  # no window yet (or it just expired)
+        if backend.add(key, 1, timeout=ttl_s):
+            return 1
+        return backend.incr(key)  # another process opened it first
 
 
 def address_ident(request: HttpRequest) -> str:

@@ -1,4 +1,4 @@
-"""ASGI entry point: HTTP goes to Django (on a pool of threads, ladder/serving.py),
+"""ASGI entry point: HTTP goes to Django (on a pool of threads, ladder/fast/serving.py),
 websockets to Channels' consumers.
 
 Serve with ``uvicorn ladder.asgi:application`` (or ``daphne``).
@@ -20,7 +20,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.urls import re_path  # noqa: E402
 
 from games.routing import websocket_urlpatterns as games_websocket_urlpatterns  # noqa: E402
-from ladder.serving import ThreadedDjango  # noqa: E402
+from ladder.fast.serving import ThreadedDjango  # noqa: E402
 from leaderboards.routing import (  # noqa: E402
     websocket_urlpatterns as leaderboards_websocket_urlpatterns,
 )

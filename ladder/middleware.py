@@ -1,6 +1,5 @@
 """Project middleware: security headers, the admin login throttle, 503 when the database is
-away, the API's error shape on answers Django makes, and Django's page-only middleware kept
-off the API.
+away, and the API's error shape on answers Django makes.
 
 Django's ``SecurityMiddleware`` already sends ``X-Content-Type-Options: nosniff``,
 ``Referrer-Policy`` (``SECURE_REFERRER_POLICY``), ``Cross-Origin-Opener-Policy`` and, in
@@ -13,13 +12,9 @@ from __future__ import annotations
 
 import logging
 
-from django.contrib.auth import middleware as auth
-from django.contrib.messages import middleware as messages
-from django.contrib.sessions import middleware as sessions
 from django.core.exceptions import DisallowedHost
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
-from django.middleware import locale
 from django.urls import reverse
 
 from games.addresses import client_address
@@ -161,34 +156,3 @@ class DatabaseUnavailableMiddleware:
                            exception)
             return database_unavailable_response(request)
         return None
-
-
-class PagesOnly:
-    """For a Django middleware that only the pages and the admin use: it lets requests under
-    ``/api/`` through untouched. The API reads no session, Django user or messages (its
-    identity is the bearer token or the player's own signed cookie), and its one translated
-    text, a weak password's explanation, takes the asker's language itself
-    (games.api_accounts). Going past these four took an action from 8.42 to 8.11 M
-    instructions in the server process (scripts/action_instructions.py). Subclasses of
-    Django's own, so the admin's checks still find them."""
-
-    def __call__(self, request: HttpRequest):
-        if request.path_info.startswith(API_PREFIX):
-            return self.get_response(request)
-        return super().__call__(request)
-
-
-class SessionMiddleware(PagesOnly, sessions.SessionMiddleware):
-    pass
-
-
-class LocaleMiddleware(PagesOnly, locale.LocaleMiddleware):
-    pass
-
-
-class AuthenticationMiddleware(PagesOnly, auth.AuthenticationMiddleware):
-    pass
-
-
-class MessageMiddleware(PagesOnly, messages.MessageMiddleware):
-    pass

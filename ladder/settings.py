@@ -126,13 +126,13 @@ MIDDLEWARE = [
     "ladder.middleware.SecurityHeadersMiddleware",  # CSP, Permissions-Policy
     "ladder.middleware.ApiErrorShapeMiddleware",  # /api/ errors in the API's shape
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "ladder.middleware.SessionMiddleware",  # these four: not under /api/
-    "ladder.middleware.LocaleMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "frontend.middleware.LanguageFromLinkMiddleware",  # ?lang=xx: kept, then a clean URL
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "ladder.middleware.AuthenticationMiddleware",
-    "ladder.middleware.MessageMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "ladder.middleware.AdminLoginThrottleMiddleware",
     "ladder.middleware.DatabaseUnavailableMiddleware",  # 503, not 500, while PostgreSQL is away
@@ -163,7 +163,7 @@ TEMPLATES = [
 
 # --- Serving ----------------------------------------------------------------------------
 
-# Requests one server process runs at once (ladder/serving.py); the rest wait their turn.
+# Requests one server process runs at once (ladder/fast/serving.py); the rest wait their turn.
 # Python runs one thread at a time, so more threads only cover waits on the database/Redis,
 # and each thread back from a wait queues for the interpreter's lock behind the others: on
 # two cores, three processes of 4 threads had a 1000-game p99 a quarter to a half below two

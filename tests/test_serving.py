@@ -1,4 +1,4 @@
-"""HTTP through ladder/serving.py (Django's WSGI handler on a thread pool under ASGI), and
+"""HTTP through ladder/fast/serving.py (Django's WSGI handler on a thread pool under ASGI), and
 sends to Channels groups from those threads (games/groups.py)."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from channels.testing import HttpCommunicator
 
 from games import groups
 from ladder.asgi import application
-from ladder.serving import ThreadedDjango
+from ladder.fast.serving import ThreadedDjango
 
 HOST = [(b"host", b"testserver")]
 

@@ -60,7 +60,7 @@ from games.engine.cards import card_id, face_of
 from games.groups import group_send
 from games.models import DailyDeal, Game, GameAction, Player
 from games.names import clean_name, random_name
-from games.rows import insert_rows, insert_rows_and_update, select_row
+from ladder.fast.rows import insert_rows, insert_rows_and_update, select_row
 
 logger = logging.getLogger(__name__)
 

@@ -1,13 +1,22 @@
 """The statements of every action, without the ORM's per-call work.
 
-``bulk_create`` of a turn's seven actions cost 1.22 ms of CPU and ``save(update_fields=...)``
-of the game 0.64 ms; the same statements built here cost 0.35 ms and 0.32 ms (PostgreSQL,
-measured in-process, medians of 300). The two reads of an action (the bearer's player, the
-game locked for update) cost about 0.55 ms each through ``QuerySet.get``, most of it compiling
-the query, and a third of that through :func:`select_row`. Values are still adapted by their
-model fields (``get_db_prep_save``, the backend's and the field's converters on the way back),
-so JSON, dates and foreign keys are read and written exactly as the ORM does, on PostgreSQL
-and SQLite alike.
+Replaces, on the action path only (games.services and games.identity), Django's ORM used as
+documented: ``Game.objects.select_for_update().get(...)``, ``Player.objects.filter(...)
+.first()``, ``GameAction.objects.bulk_create(...)`` and ``game.save(update_fields=...)``
+(or ``QuerySet.update``, which measured the same). Measured gain: with the ORM an action
+cost 14.40 M instructions in the server process, with these statements 9.73 M (-4.67 M, a
+third of the action), counted by::
+
+    .venv/bin/python bench/action_instructions.py --actions 100 --warmup 20 --games 5
+
+(docs/performance.md, "Stock parts and replacements"). Where it goes: ``bulk_create`` and
+``save`` compile their statements and run the model machinery for every call; the two
+reads compile a query each. Here each statement is built once per model and columns, values
+are still adapted by their model fields (``get_db_prep_save``/``get_db_prep_value``, the
+backend's and the field's converters on the way back, ``Model.from_db``), so JSON, dates and
+foreign keys are read and written exactly as the ORM does, on PostgreSQL and SQLite alike
+(tests/test_fast_rows.py). It uses Django's public field and ``Model._meta`` API (the
+documented Options API), nothing private.
 """
 
 from __future__ import annotations
@@ -23,7 +32,7 @@ def _database():
     """The default database's connection itself: ``django.db.connection`` is a proxy that
     looks the connection up in a thread-local on every attribute, and the field adapters
     below read several attributes per value: using it directly took an action from 11.35 to
-    10.66 M instructions (scripts/action_instructions.py, README "Production")."""
+    10.66 M instructions (bench/action_instructions.py)."""
     return connections[DEFAULT_DB_ALIAS]
 
 

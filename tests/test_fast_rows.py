@@ -1,4 +1,4 @@
-"""games.rows: the hand-built statements read and write exactly what the ORM would."""
+"""ladder.fast.rows: the hand-built statements read and write exactly what the ORM would."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games.models import Game, GameAction, Player
-from games.rows import insert_rows_and_update, select_row
+from ladder.fast.rows import insert_rows_and_update, select_row
 from tests.factories import player_with_token, practice_game
 
 pytestmark = pytest.mark.django_db

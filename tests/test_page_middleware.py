@@ -1,5 +1,5 @@
-"""Sessions, the language, the Django user and messages serve the pages and the admin; the
-API goes past them (ladder.middleware.PagesOnly)."""
+"""Django's session, locale, authentication and message middleware serve the pages and the
+admin; the API's one translated text follows the asker's language."""
 
 from __future__ import annotations
 
@@ -12,15 +12,6 @@ def test_a_page_is_answered_in_the_asked_language(client):
     response = client.get("/", HTTP_ACCEPT_LANGUAGE="es")
     assert response["Content-Language"] == "es"
     assert "Accept-Language" in response["Vary"]
-
-
-def test_the_api_goes_past_the_pages_middleware(client):
-    response = client.get("/api/v1/health", HTTP_ACCEPT_LANGUAGE="es")
-    assert response.status_code == 200
-    assert "Content-Language" not in response
-    assert "Vary" not in response  # neither the language's nor the session's
-    assert not hasattr(response.wsgi_request, "session")
-    assert not hasattr(response.wsgi_request, "user")
 
 
 def test_the_admin_still_has_its_session_and_user(client, django_user_model):
