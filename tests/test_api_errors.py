@@ -19,7 +19,7 @@ from games.errors import CONTENT_TYPE
 from games.fastjson import dumps
 from games.models import Game, Player
 from ladder.api import JsonObjectParser, api, install_error_handlers
-from ladder.serving import ThreadedDjango
+from ladder.fast.serving import ThreadedDjango
 from tests.factories import player_with_token
 
 API = "/api/v1"
