@@ -40,7 +40,7 @@ SCENARIO_ENV = {
     "DATABASE_POOL_TIMEOUT": "3",
 }
 REDIS_DOWN_S = 3.0  # how long the Redis "restart" keeps it away
-REJOIN_S = 10.0  # ladder.groups.REJOIN_S: a websocket joins its groups again this often
+REJOIN_S = 10.0  # games.groups.REJOIN_S: a websocket joins its groups again this often
 
 
 class Private:

@@ -10,7 +10,7 @@ and the first address that is not itself a trusted proxy is the client: whatever
 writes to the left of that cannot move it.
 
 uvicorn applies the same rule before Django sees the request when it runs with
-``--forwarded-allow-ips`` set to the same list (``./dev serve`` and scripts/prodshape.py do);
+``--forwarded-allow-ips`` set to the same list (``./dev serve`` and bench/prodshape.py do);
 its default trusts 127.0.0.1, which let any local client forge its address. Applying the rule
 here as well keeps a server started without the flag, or another ASGI server, from trusting
 a header nobody vouched for: a ``REMOTE_ADDR`` uvicorn already rewrote is a client, not a

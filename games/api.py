@@ -63,7 +63,7 @@ def schema_shaped(body: dict) -> HttpResponse:
     """A 200 whose body the services already build in its response schema's shape.
 
     django-ninja would validate the body against the schema and dump it again, 0.12-0.16 ms
-    of an action's 3.4 ms of CPU (scripts/action_cost.py). The action and a read of the game
+    of an action's 3.4 ms of CPU (py-spy). The action and a read of the game
     answer this way; tests hold every such body to its schema (tests/games/test_schema_shaped.py)
     and Schemathesis checks it over HTTP."""
     return HttpResponse(dumps(body),

@@ -2,8 +2,8 @@
 
 ``json.dumps`` with django-ninja's encoder was 4.6 % of an action's CPU in the server process,
 and the snapshot's ``json.loads`` and ``json.dumps`` on its way from and to PostgreSQL 3.5 %
-(py-spy, scripts/action_cost.py); orjson does the same work in C (counted: 10.64 -> 9.76 M
-instructions an action, scripts/action_instructions.py). The values are those the
+(py-spy); orjson does the same work in C (counted: 10.64 -> 9.76 M
+instructions an action, bench/action_instructions.py). The values are those the
 standard library writes and reads: what orjson does not write as Django would is handed to
 django-ninja's encoder's ``default`` (datetimes, which Django writes with milliseconds and
 ``Z``; dates and times; Decimals; lazy translations; pydantic models), and keys that are not
