@@ -94,7 +94,9 @@ def api_has(path: str) -> bool:
 @ensure_csrf_cookie
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "frontend/home.html", {
-        "levels": LEVELS, "page": "home", "daily_api": api_has("/api/v1/daily")})
+        "levels": LEVELS, "page": "home", "daily_api": api_has("/api/v1/daily"),
+        # A returning browser: the line that will name its player is kept while it loads.
+        "player_cookie": COOKIE_NAME in request.COOKIES})
 
 
 def is_players_game(request: HttpRequest, game_id: str) -> bool:

@@ -37,6 +37,7 @@ async function loadMe() {
     const who = document.getElementById("who");
     who.querySelector("[data-me-name]").textContent = me.name;
     who.hidden = false;
+    delete who.dataset.pending;
     const history = await api.myHistory().catch(() => null);
     const streak = history?.current_streak;
     const streakEl = who.querySelector("[data-me-streak]");
