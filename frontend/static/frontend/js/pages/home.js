@@ -36,8 +36,6 @@ async function loadMe() {
     const me = await api.me();
     const who = document.getElementById("who");
     who.querySelector("[data-me-name]").textContent = me.name;
-    who.hidden = false;
-    delete who.dataset.pending;
     const history = await api.myHistory().catch(() => null);
     const streak = history?.current_streak;
     const streakEl = who.querySelector("[data-me-streak]");
@@ -46,6 +44,9 @@ async function loadMe() {
     } else {
       streakEl.remove();
     }
+    // Shown whole, once: a line that grows while visible would move what is below it.
+    who.hidden = false;
+    delete who.dataset.pending;
   } catch { /* a new visitor has no identity until their first game */ }
 }
 
