@@ -20,6 +20,9 @@ from games.engine.contracts import LADDER, Contract, Requirement
 from games.engine.state import DEALS, HAND_SIZE
 from games.identity import COOKIE_NAME, player_from_cookie
 from games.models import Game
+from games.names import NAME_MAX_CHARS, NAME_MIN_CHARS
+from games.schemas import CODE_TEXT_MAX_CHARS
+from games.services.accounts import PASSWORD_MAX_CHARS, USERNAME_MAX_CHARS, USERNAME_MIN_CHARS
 
 LEVELS = ("easy", "normal", "hard")
 # What a deal is like, measured: bot-only games at the daily's level, written by hand from the
@@ -129,9 +132,15 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
         "board_api": api_has("/api/v1/leaderboards/daily/2026-01-01")})
 
 
+# The profile's fields hold what the API accepts (games.schemas), no more.
+PROFILE_BOUNDS = {"name": (NAME_MIN_CHARS, NAME_MAX_CHARS),
+                  "username": (USERNAME_MIN_CHARS, USERNAME_MAX_CHARS),
+                  "password": PASSWORD_MAX_CHARS, "code": CODE_TEXT_MAX_CHARS}
+
+
 @ensure_csrf_cookie
 def profile(request: HttpRequest) -> HttpResponse:
-    return render(request, "frontend/profile.html", {"page": "profile"})
+    return render(request, "frontend/profile.html", {"page": "profile", "bounds": PROFILE_BOUNDS})
 
 
 def rules(request: HttpRequest) -> HttpResponse:

@@ -19,7 +19,6 @@ from django.db.models.functions import Cast
 from django.utils import timezone
 
 from games.engine import GameState
-from games.fastjson import ColumnDecoder, ColumnEncoder
 
 
 def new_player_id() -> str:
@@ -107,7 +106,7 @@ class Game(models.Model):
     status = models.CharField(max_length=10, choices=STATUSES, default=ACTIVE)
     version = models.PositiveIntegerField(default=0)  # actions applied == len(actions)
     # GameState.to_json(): a cache of replay(seed, actions)
-    state = models.JSONField(encoder=ColumnEncoder, decoder=ColumnDecoder)
+    state = models.JSONField()
     # R23, the person's result, set when the game finishes:
     contracts = models.PositiveSmallIntegerField(null=True, blank=True)
     penalty = models.PositiveIntegerField(null=True, blank=True)
@@ -162,7 +161,7 @@ class GameAction(models.Model):
                              db_index=False)
     index = models.PositiveIntegerField()  # 0-based; the action leaves the game at index + 1
     seat = models.PositiveSmallIntegerField()
-    action = models.JSONField(encoder=ColumnEncoder, decoder=ColumnDecoder)  # Action.to_json()
+    action = models.JSONField()  # Action.to_json()
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

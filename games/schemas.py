@@ -21,7 +21,12 @@ from ninja import Path, Schema
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema
 
 from games.names import NAME_MAX_CHARS, NAME_MIN_CHARS
-from games.services.accounts import CODE_CHARS, USERNAME_MAX_CHARS, USERNAME_MIN_CHARS
+from games.services.accounts import (
+    CODE_CHARS,
+    PASSWORD_MAX_CHARS,
+    USERNAME_MAX_CHARS,
+    USERNAME_MIN_CHARS,
+)
 
 
 class Out(BaseModel):
@@ -119,8 +124,9 @@ DisplayName = text(NAME_MAX_CHARS, NAME_MIN_CHARS,
                    description="2-24 letters (any script, at most two combining marks each), "
                                "digits, spaces and - _ . ' with at least one letter.")
 
-Password = text(128, 1)
-TransferCodeText = text(CODE_CHARS + 8, CODE_CHARS, pattern=r"^[0-9A-Za-z][0-9A-Za-z -]*$",
+Password = text(PASSWORD_MAX_CHARS, 1)
+CODE_TEXT_MAX_CHARS = CODE_CHARS + 8  # the code as shown, with its dashes and some spaces
+TransferCodeText = text(CODE_TEXT_MAX_CHARS, CODE_CHARS, pattern=r"^[0-9A-Za-z][0-9A-Za-z -]*$",
                         description="As shown, e.g. ABCD-EFGH-JKMN (case, spaces and dashes "
                                     "do not matter).")
 

@@ -78,7 +78,7 @@ def _count(key: str, ttl_s: int) -> int:
     """Add one to the window's counter and return it, through Django's cache: ``cache.incr``
     counts (Redis's ``INCR``: atomic across processes); the window's first count opens it
     with ``cache.add`` and its expiry. Counting first makes the usual case one cache call, not
-    two (Django's Redis cache pays a client and a round trip for each)."""
+    two (a round trip each)."""
     backend = caches["default"]
     try:
         return backend.incr(key)

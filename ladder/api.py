@@ -27,7 +27,7 @@ from games.api import router as games_router
 from games.api_accounts import router as accounts_router
 from games.api_daily import router as daily_router
 from games.errors import code_of, error_body, quote
-from games.fastjson import OrjsonRenderer
+from games.renderer import OrjsonRenderer
 from games.schemas import FIELD_ERROR_CODES
 from ladder.middleware import DATABASE_DOWN_ERRORS, database_unavailable_response
 from leaderboards.api import router as leaderboards_router

@@ -257,11 +257,16 @@ if REDIS_URL:
                                   "retry": _redis_retry()}]},
         }
     }
+    # django-redis rather than Django's own RedisCache: it keeps one client a process where
+    # Django's builds one for every call, 8.5 % of an action's instructions
+    # (docs/performance.md). The throttles count here; a Redis that hangs must not hold a
+    # request for long (they let it through when the cache fails: games.throttles).
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "django_redis.cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "ladder",
+            "OPTIONS": {"SOCKET_CONNECT_TIMEOUT": 1, "SOCKET_TIMEOUT": 1},
         }
     }
     CELERY_BROKER_URL = REDIS_URL

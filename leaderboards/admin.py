@@ -19,7 +19,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ActionForm
-from django.db.models import QuerySet
+from django.db.models import Prefetch, QuerySet
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
@@ -95,6 +95,14 @@ class ScoreAdmin(admin.ModelAdmin):
                        "log"]
     fields = readonly_fields
 
+    def get_queryset(self, request):
+        # The linked attempts column, for a page of scores in two queries, not two a row.
+        return super().get_queryset(request).prefetch_related(
+            Prefetch("game__links_as_earlier",
+                     AttemptLink.objects.select_related("later__owner", "later__score")),
+            Prefetch("game__links_as_later",
+                     AttemptLink.objects.select_related("earlier__owner", "earlier__score")))
+
     def has_add_permission(self, request):
         return False
 
@@ -120,7 +128,7 @@ class ScoreAdmin(admin.ModelAdmin):
     def linked_attempts(self, score: Score):
         """The other attempts this score's game is linked to: their scores when they have
         one, else their games (a scout may not finish)."""
-        return attempt_links(score.game_id) or "-"
+        return attempt_links(score.game) or "-"
 
     @admin.display(description="moderation log")
     def log(self, score: Score):
@@ -144,14 +152,13 @@ class ScoreAdmin(admin.ModelAdmin):
         _run(self, request, queryset, services.mark_reviewed, "Marked reviewed")
 
 
-def attempt_links(game_id: int):
+def attempt_links(game: Game):
     """Links to the attempts linked with a game (unresolved ones first, what is shared)."""
-    links = (AttemptLink.objects.touching([game_id])
-             .select_related("earlier__owner", "later__owner", "earlier__score", "later__score")
-             .order_by("resolved_at", "id"))
+    links = sorted([*game.links_as_earlier.all(), *game.links_as_later.all()],
+                   key=lambda link: (link.resolved, link.id))
     parts = []
     for link in links:
-        other = link.later if link.earlier_id == game_id else link.earlier
+        other = link.later if link.earlier_id == game.pk else link.earlier
         state = "resolved" if link.resolved else "unresolved"
         parts.append(format_html('<a href="{}">{}</a> (same {}, {})', _attempt_url(other),
                                  other.owner.name, link.shared(), state))

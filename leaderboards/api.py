@@ -31,7 +31,7 @@ from games.identity import PLAYER
 from games.models import Player
 from games.schemas import CURSOR, Day, Error, PublicId, Week
 from leaderboards import history, services
-from leaderboards.models import WeekScore, week_of
+from leaderboards.models import week_of
 from leaderboards.ranking import (
     PAGE_DEFAULT,
     PAGE_MAX,
@@ -57,7 +57,8 @@ class Entry(BaseModel):
     penalty: int = Field(description="Penalty points: fewer ranks first.")
     finished_at: datetime = Field(description="When the game ended: earlier ranks first.")
     linked: bool = Field(False, description="Under review: another identity played this "
-                                            "daily from the same address or browser.")
+                                            "daily from the same address or browser (a "
+                                            "week's entry: one of the dailies it counts).")
 
 
 class WeekEntry(Entry):
@@ -130,9 +131,8 @@ def _day_json(day: date, request: HttpRequest, query: PageQuery) -> dict:
     me = None
     player = player_of(request)
     if player is not None:
-        mine = board.rows.filter(player=player).first()
+        mine = board.entry_of(player)
         if mine is not None:
-            mine.player = player
             me = services.entry_json(board.rank_of(mine), board.row_of(mine))
     return {"date": day, "count": sum(by_contracts.values()),
             "distribution": [by_contracts.get(n, 0) for n in range(TOP_RUNG + 1)],
@@ -173,9 +173,8 @@ def _week_json(week: str, request: HttpRequest, query: PageQuery) -> dict:
     me = None
     player = player_of(request)
     if player is not None:
-        mine = WeekScore.objects.filter(week=week, player=player).first()
+        mine = board.entry_of(player)
         if mine is not None:
-            mine.player = player
             me = services.entry_json(board.rank_of(mine), board.row_of(mine))
     return {"week": week, "starts": starts, "ends": ends, "count": board.count(),
             "entries": entries, "next": next_cursor, "me": me}

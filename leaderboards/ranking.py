@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from django.db import connection
-from django.db.models import Count, Model, Q, QuerySet, Sum
+from django.db.models import Count, Exists, Expression, Model, OuterRef, Q, QuerySet, Sum
 
 from leaderboards.models import DAY_ORDER, WEEK_ORDER, ContractTally, Score, Tally, WeekScore
 
@@ -49,7 +49,9 @@ class Row:
     player_id: str  # the player's public id
     player_name: str
     days: int | None = None  # week boards only
-    linked: bool = False  # day boards: in an unresolved cluster of linked attempts
+    # Under review: a day's score in an unresolved cluster of linked attempts, or a week's sum
+    # counting such a score.
+    linked: bool = False
 
 
 @dataclass(frozen=True)
@@ -62,9 +64,17 @@ class Board:
     time_field: str
     order: tuple[str, ...]
     extra: tuple[str, ...] = ()  # columns a Row holds beyond the common ones
+    computed: tuple[tuple[str, Expression], ...] = ()  # extra columns the rows are annotated with
 
     def ranked(self) -> QuerySet:
-        return self.rows.order_by(*self.order)
+        return self.rows.annotate(**dict(self.computed)).order_by(*self.order)
+
+    def entry_of(self, player: Model) -> Model | None:
+        """The player's entry on this board, with its extra columns, or None."""
+        entry = self.ranked().filter(player=player).first()
+        if entry is not None:
+            entry.player = player
+        return entry
 
     def count(self) -> int:
         return _sum(ContractTally.objects.filter(board=self.key))
@@ -168,8 +178,11 @@ def day_board(day: date) -> Board:
 
 
 def week_board(week: str) -> Board:
+    under_review = Score.objects.listed().filter(player=OuterRef("player_id"), week=week,
+                                                 linked=True)
     return Board(week, "week", WeekScore.objects.filter(week=week), "reached_at",
-                 tuple(WEEK_ORDER), extra=("days",))
+                 tuple(WEEK_ORDER), extra=("days", "linked"),
+                 computed=(("linked", Exists(under_review)),))
 
 
 # --- Cursors ----------------------------------------------------------------------------------

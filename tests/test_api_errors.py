@@ -16,8 +16,8 @@ from ninja.errors import HttpError
 from ninja.testing import TestClient
 
 from games.errors import CONTENT_TYPE
-from games.fastjson import dumps
 from games.models import Game, Player
+from games.renderer import dumps
 from ladder.api import JsonObjectParser, api, install_error_handlers
 from ladder.fast.serving import ThreadedDjango
 from tests.factories import player_with_token

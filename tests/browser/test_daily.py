@@ -53,6 +53,9 @@ def _play_out(game_id: str) -> None:
         services.act(game_id, player, game.version, action.to_json())
 
 
+COMMITMENT = "() => fetch('/api/v1/daily').then((r) => r.json()).then((d) => d.commitment)"
+
+
 def has_leaderboards() -> bool:
     try:
         resolve("/api/v1/leaderboards/daily/2026-01-01")
@@ -81,14 +84,18 @@ def test_the_daily_is_started_from_home_finished_and_shared(open_page, live_serv
 
     finish_on_the_server(v["id"])
     page.reload()
-    page.wait_for_selector("dialog[open] [data-share-text]")
-    text = page.input_value("[data-share-text]")
+    page.wait_for_selector("dialog[open] .share-image[src^='data:image/png']")
+    text = page.input_value("dialog [data-share-text]")
     lines = text.splitlines()
     assert lines[0].startswith("Ladder Rummy daily")
     assert "/10 contracts" in lines[1]
     assert len([ch for ch in lines[2] if ch in "🟨🟩⬜"]) == 10
-    assert page.locator(".share-image").get_attribute("src").startswith("data:image/png")
+    assert lines[3] == f"Commitment {page.evaluate(COMMITMENT)}"
     shoot(page, "daily-result-desktop")
+
+    page.goto(live_server.url + "/daily/")  # the daily page's card is the same card
+    page.wait_for_selector("[data-share-box] .share-image[src^='data:image/png']")
+    assert page.input_value("[data-share-text]") == text
 
     page.goto(live_server.url + "/")
     page.wait_for_function(  # a function, not an expression: the CSP forbids eval
@@ -111,7 +118,7 @@ def test_the_result_and_share_card_fit_a_phone(open_page, live_server):
     wait_idle(page)
     finish_on_the_server(view(page)["id"])
     page.reload()
-    page.wait_for_selector("dialog[open] [data-share-text]")
+    page.wait_for_selector("dialog[open] .share-image[src^='data:image/png']")
     shoot(page, "daily-result-phone")
     watch.check()
 

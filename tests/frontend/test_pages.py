@@ -133,3 +133,29 @@ def test_the_picker_names_every_language_in_itself_whatever_the_page_language(cl
     assert '<option value="en" lang="en">English</option>' in html
     assert '<option value="es" lang="es">Español</option>' in html
     assert '<option value="th" lang="th" selected>ไทย</option>' in html
+
+
+def test_the_profiles_fields_hold_what_the_api_accepts(client):
+    """Each field's minlength/maxlength are the bounds its API body states (OpenAPI)."""
+    import re
+
+    schemas = client.get("/api/v1/openapi.json").json()["components"]["schemas"]
+
+    def bounds(schema: str, field: str) -> tuple[str | None, str | None]:
+        spec = schemas[schema]["properties"][field]
+        return (str(spec["minLength"]) if "minLength" in spec else None,
+                str(spec["maxLength"]))
+
+    page = client.get("/profile/").content.decode()
+
+    def field(element_id: str) -> tuple[str | None, str | None]:
+        tag = re.search(rf'<input [^>]*id="{element_id}"[^>]*>', page).group(0)
+        low, high = (re.search(rf'{name}="(\d+)"', tag) for name in ("minlength", "maxlength"))
+        return (low.group(1) if low else None, high.group(1))
+
+    assert field("name-input") == bounds("MeUpdate", "name")
+    assert field("register-username") == bounds("Credentials", "username")
+    assert field("register-password")[1] == bounds("Credentials", "password")[1]
+    assert field("login-username")[1] == bounds("Credentials", "username")[1]
+    assert field("login-password")[1] == bounds("Credentials", "password")[1]
+    assert field("redeem-code")[1] == bounds("TransferCodeIn", "code")[1]

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from games.identity import COOKIE_NAME, DEVICE_COOKIE
 from games.models import Game
-from leaderboards.models import AttemptLink, ModerationLog, Score
+from leaderboards.models import AttemptLink, ModerationLog, Score, week_of
 from tests.factories import DAY
 from tests.leaderboards.factories import API, api, player
 from tests.leaderboards.play import play_to_the_end
@@ -47,6 +47,10 @@ def browser_post(client: Client, path: str, data: dict | None = None):
 
 def board() -> list[dict]:
     return api().get(f"/leaderboards/daily/{DAY}").json()["entries"]
+
+
+def week_board() -> list[dict]:
+    return api().get(f"/leaderboards/week/{week_of(DAY)}").json()["entries"]
 
 
 def test_two_identities_from_one_address_on_the_same_daily_are_flagged_in_the_admin(staff):
@@ -123,15 +127,18 @@ def test_the_board_marks_linked_entries_until_a_moderator_resolves_the_link(staf
     for token, address in ((scout_token, "203.0.113.5"), (main_token, "203.0.113.5"),
                            (other_token, "198.51.100.9")):
         play_to_the_end(start_daily(token, address))
-    assert {e["player"]["name"]: e["linked"] for e in board()} == {
-        "Scout": True, "Main": True, "Other": False}
+    marks = {"Scout": True, "Main": True, "Other": False}
+    assert {e["player"]["name"]: e["linked"] for e in board()} == marks
+    assert {e["player"]["name"]: e["linked"] for e in week_board()} == marks  # it counts them
+    assert api(scout_token).get(f"/leaderboards/week/{week_of(DAY)}").json()["me"]["linked"]
 
     response = staff.post(LINKS, {"action": "resolve", "reason": "siblings, checked",
                                   "_selected_action": [AttemptLink.objects.get().pk]},
                           follow=True)
 
     assert response.status_code == 200
-    assert not any(e["linked"] for e in board())
+    assert not any(e["linked"] for e in board() + week_board())
+    assert not api(scout_token).get(f"/leaderboards/week/{week_of(DAY)}").json()["me"]["linked"]
     assert AttemptLink.objects.get().resolved_by == "mod"
     assert ModerationLog.objects.get(action=ModerationLog.REVIEW).reason == "siblings, checked"
 
@@ -147,3 +154,27 @@ def test_marking_a_linked_score_reviewed_resolves_its_links(staff):
 
     assert AttemptLink.objects.get().resolved
     assert not Score.objects.filter(linked=True).exists()
+
+
+def test_the_score_list_reads_the_linked_attempts_of_a_page_at_once(staff):
+    """The 'linked attempts' column costs the same queries for two scores as for six."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def queries_of_the_list() -> int:
+        with CaptureQueriesContext(connection) as captured:
+            page = staff.get(SCORES, {"review": "linked"})
+        assert page.status_code == 200
+        return len(captured)
+
+    def linked_pair(number: int) -> None:
+        address = f"203.0.113.{number}"
+        for name in (f"Scout{number}", f"Main{number}"):
+            play_to_the_end(start_daily(player(name)[1], address))
+
+    linked_pair(1)
+    two = queries_of_the_list()
+    linked_pair(2)
+    linked_pair(3)
+    assert Score.objects.filter(linked=True).count() == 6
+    assert queries_of_the_list() == two

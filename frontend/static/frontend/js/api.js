@@ -65,6 +65,7 @@ export const game = (id) => request("GET", `/games/${encodeURIComponent(id)}`);
 export const act = (id, version, action) =>
   request("POST", `/games/${encodeURIComponent(id)}/actions`, { version, action });
 export const daily = () => request("GET", "/daily");
+export const dailyOf = (day) => request("GET", `/daily/${encodeURIComponent(day)}`);
 const page = (limit, after) => `?limit=${limit}` + (after ? `&after=${encodeURIComponent(after)}` : "");
 export const dailyBoard = (day, limit, after) =>
   request("GET", `/leaderboards/daily/${encodeURIComponent(day)}${page(limit, after)}`);

@@ -12,7 +12,8 @@ import { renderLadder } from "../views/ladder.js";
 import { contractLine, renderMelds, renderPiles } from "../views/melds.js";
 import { renderScores } from "../views/scores.js";
 import { renderSeats } from "../views/seats.js";
-import { dealSummary, resultTable, shareCard } from "../views/summary.js";
+import { dealSymbols, fillShareBox, shareBox, shareLines } from "../views/sharecard.js";
+import { dealSummary, resultTable } from "../views/summary.js";
 import { applyEvent, cloneView, describeEvent, eventData, eventType, pileStep } from "./animator.js";
 import { Composer } from "./composer.js";
 import { giveHint } from "./hint.js";
@@ -561,6 +562,19 @@ export class GameController {
     });
   }
 
+  // The daily page's share card, filled once the server has ranked the attempt.
+  dailyShareBox() {
+    const box = shareBox();
+    box.hidden = true;
+    api.dailyOf(this.view.daily).then((daily) => {
+      const result = daily.attempt.result;
+      if (!result) return;
+      box.hidden = false;
+      return fillShareBox(box, shareLines(daily, result, dealSymbols(this.view)));
+    }).catch(() => {});  // no card then: the daily page has it too
+    return box;
+  }
+
   showResult() {
     const v = this.view;
     this.els.summaryTitle.textContent = gettext("The game is over");
@@ -573,7 +587,7 @@ export class GameController {
         { place: mine.place, contracts: counts.contracts(mine.contracts), points: counts.penaltyPoints(mine.penalty) });
       body.unshift(p);
     }
-    if (v.mode === "daily") body.push(shareCard(v, v.daily || v.day || v.date || new Date().toISOString().slice(0, 10)));
+    if (v.mode === "daily") body.push(this.dailyShareBox());
     this.els.summaryBody.replaceChildren(...body);
     const links = [
       ["/", gettext("Play again")],

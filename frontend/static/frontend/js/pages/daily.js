@@ -5,8 +5,8 @@ import * as api from "../api.js";
 import * as counts from "../counts.js";
 import { startCountdown } from "../countdown.js";
 import { showMessage } from "../errors.js";
-import { date, format, gettext, lang, ngettext, number } from "../i18n.js";
-import { dealSymbols } from "../views/summary.js";
+import { date, format, gettext, ngettext, number } from "../i18n.js";
+import { dealSymbols, fillShareBox, shareLines } from "../views/sharecard.js";
 
 const root = document.getElementById("daily-page");
 const $ = (selector) => root.querySelector(selector);
@@ -104,70 +104,10 @@ function showDistribution(board, mine) {
   $("[data-distribution-box]").hidden = false;
 }
 
-function shareLines(daily, result, symbols) {
-  return [
-    format(gettext("Ladder Rummy daily %(date)s"), { date: date(daily.date) }),
-    format(gettext("🪜 %(contracts)s/10 contracts · %(points)s · place %(place)s"),
-      { contracts: result.contracts, points: counts.penaltyPoints(result.penalty), place: result.place }),
-    symbols,
-    format(gettext("Commitment %(hash)s"), { hash: daily.commitment }),
-    `${location.origin}/daily/`,
-  ];
-}
-
-const FONT = '"Ladder Thai", system-ui, sans-serif';
-const SQUARE = { "🟨": "#ffd166", "🟩": "#57c27a", "⬜": "#c9d6cf" };
-
-// The card as a 1200x630 picture (a link preview's size). The squares are drawn, not emoji,
-// which depend on the drawing machine's fonts; Thai text waits for the site's Thai font.
-async function shareImage(lines) {
-  const [title, summary, symbols, commitment, address] = lines;
-  if (lang === "th" && document.fonts) {
-    await Promise.all(["400", "700"].map((w) => document.fonts.load(`${w} 40px ${FONT}`, title + summary)))
-      .catch(() => {});
-  }
-  const canvas = document.createElement("canvas");
-  canvas.width = 1200;
-  canvas.height = 630;
-  const ctx = canvas.getContext("2d");
-  ctx.fillStyle = "#0d3b2e";
-  ctx.fillRect(0, 0, 1200, 630);
-  ctx.textBaseline = "top";
-  const write = (text, x, y, px, { weight = "400", colour = "#f4f1e6", family = FONT } = {}) => {
-    let size = px;
-    do { ctx.font = `${weight} ${size}px ${family}`; size -= 1; } while (ctx.measureText(text).width > 1200 - 2 * x && size > 12);
-    ctx.fillStyle = colour;
-    ctx.fillText(text, x, y);
-  };
-  write(title, 64, 60, 56, { weight: "700" });
-  write(summary.replace(/^\S+\s/u, ""), 64, 150, 44);
-  [...symbols].forEach((symbol, i) => {
-    ctx.fillStyle = SQUARE[symbol] || SQUARE["⬜"];
-    ctx.fillRect(64 + i * 104, 240, 88, 88);
-  });
-  const hash = commitment.slice(commitment.lastIndexOf(" ") + 1);
-  write(commitment.slice(0, commitment.lastIndexOf(" ")), 64, 380, 28, { colour: "#c9d6cf" });
-  write(hash.slice(0, 32), 64, 420, 34, { family: "ui-monospace, monospace", colour: "#ffd166" });
-  write(hash.slice(32), 64, 462, 34, { family: "ui-monospace, monospace", colour: "#ffd166" });
-  write(address, 64, 550, 30, { colour: "#c9d6cf" });
-  return canvas.toDataURL("image/png");
-}
-
 async function showShare(daily, result, game) {
-  const lines = shareLines(daily, result, game ? dealSymbols(game) : "");
-  const text = lines.join("\n");
-  $("[data-share-text]").value = text;
-  const copy = $("[data-share-copy]");
-  copy.addEventListener("click", async () => {
-    try { await navigator.clipboard.writeText(text); copy.textContent = gettext("Copied"); }
-    catch { $("[data-share-text]").select(); }
-  });
-  const png = await shareImage(lines);
-  $("[data-share-download]").href = png;
-  const img = $("[data-share-image]");
-  img.src = png;
-  img.alt = text;
-  $("[data-share-box]").hidden = false;
+  const box = $("[data-share-box]");
+  await fillShareBox(box, shareLines(daily, result, game ? dealSymbols(game) : ""));
+  box.hidden = false;
 }
 
 async function load() {

@@ -1,7 +1,7 @@
 // Between deals: who went out, penalties, who climbed. At the end: places, contracts,
-// penalties, and for the daily a spoiler-free share card (text and image).
+// penalties (the daily's share card: views/sharecard.js).
 import * as counts from "../counts.js";
-import { date, format, gettext, number } from "../i18n.js";
+import { format, gettext, number } from "../i18n.js";
 import { seatName } from "./seats.js";
 
 function cell(row, text, header = false) {
@@ -62,95 +62,4 @@ export function resultTable(view, result) {
     cell(row, number(r.penalty));
   }
   return t;
-}
-
-export function myResult(view) {
-  const result = view.result;
-  if (Array.isArray(result)) return result.find((r) => r.seat === view.you) || null;
-  if (result && typeof result === "object") return result;
-  const me = view.players[view.you];
-  return me ? { contracts: me.climbed, penalty: me.penalty, place: null } : null;
-}
-
-// One symbol per deal: 🟨 went out, 🟩 laid the contract down, ⬜ neither.
-export function dealSymbols(view) {
-  return (view.deals || []).map((d) => (d.went_out === view.you ? "🟨" : d.climbed[view.you] ? "🟩" : "⬜")).join("");
-}
-
-export function shareText(view, day) {
-  const r = myResult(view) || {};
-  const lines = [
-    format(gettext("Ladder Rummy daily %(date)s"), { date: day ? date(day) : "" }),
-    format(gettext("🪜 %(contracts)s/10 contracts · %(points)s · place %(place)s"),
-      { contracts: r.contracts ?? 0, points: counts.penaltyPoints(r.penalty ?? 0), place: r.place ?? "?" }),
-    dealSymbols(view),
-  ];
-  return lines.join("\n");
-}
-
-const SYMBOL_COLOURS = { "🟨": "#ffd166", "🟩": "#57c27a", "⬜": "#c9d6cf" };
-
-// The share card as a picture: the lines of text, and one drawn square per deal (not emoji,
-// which depend on the fonts of the machine drawing them).
-export function shareImage(text) {
-  const canvas = document.createElement("canvas");
-  canvas.width = 600;
-  canvas.height = 315;
-  const ctx = canvas.getContext("2d");
-  ctx.fillStyle = "#0d3b2e";
-  ctx.fillRect(0, 0, 600, 315);
-  ctx.fillStyle = "#f4e9c8";
-  ctx.textBaseline = "top";
-  const [title, summary, symbols = ""] = text.split("\n");
-  const fit = (line, px, weight = "") => {
-    let size = px;
-    do { ctx.font = `${weight} ${size}px system-ui, sans-serif`; size -= 1; } while (ctx.measureText(line).width > 536 && size > 10);
-  };
-  fit(title, 30, "bold");
-  ctx.fillText(title, 32, 36);
-  const plain = summary.replace(/^\S+\s/u, "");
-  fit(plain, 24);
-  ctx.fillText(plain, 32, 100);
-  [...symbols].forEach((symbol, i) => {
-    ctx.fillStyle = SYMBOL_COLOURS[symbol] || "#c9d6cf";
-    ctx.fillRect(32 + i * 52, 170, 44, 44);
-  });
-  ctx.fillStyle = "#c9d6cf";
-  fit(gettext("Ladder Rummy"), 18);
-  ctx.fillText(gettext("Ladder Rummy"), 32, 260);
-  return canvas;
-}
-
-export function shareCard(view, day) {
-  const box = document.createElement("section");
-  box.className = "share";
-  const h = document.createElement("h3");
-  h.textContent = gettext("Share your daily");
-  const text = shareText(view, day);
-  const pre = document.createElement("textarea");
-  pre.readOnly = true;
-  pre.rows = 3;
-  pre.value = text;
-  pre.setAttribute("aria-label", gettext("Share text"));
-  pre.dataset.shareText = "";
-  const copy = document.createElement("button");
-  copy.type = "button";
-  copy.className = "btn";
-  copy.textContent = gettext("Copy text");
-  copy.addEventListener("click", async () => {
-    try { await navigator.clipboard.writeText(text); copy.textContent = gettext("Copied"); }
-    catch { pre.select(); }
-  });
-  const link = document.createElement("a");
-  link.className = "btn";
-  link.textContent = gettext("Download image");
-  link.download = "ladder-rummy-daily.png";
-  const canvas = shareImage(text);
-  link.href = canvas.toDataURL("image/png");
-  const img = document.createElement("img");
-  img.src = link.href;
-  img.alt = text;
-  img.className = "share-image";
-  box.append(h, pre, copy, link, img);
-  return box;
 }

@@ -1,6 +1,5 @@
-"""The action's answer and a read of the game skip django-ninja's validation
-(games.api.schema_shaped): every body they send must be exactly what the schema would have
-dumped, over a whole game's phases."""
+"""The action's answer and a read of the game over a whole game's phases: exactly what their
+schemas dump (nothing dropped, no wrong type), and a read is the game the action answered."""
 
 from __future__ import annotations
 
