@@ -194,11 +194,18 @@ def test_a_move_refused_with_429_is_sent_again_after_retry_after_and_lands(open_
         return route.continue_()
 
     page.route("**/actions", once_429)
+    # Every text the message line takes, kept as it changes: the wait's words stand only for
+    # the second of the wait (then the move lands and clears them), which a busy machine's
+    # polling could miss, and the bots' narration may come first.
+    page.evaluate("""() => {
+        const line = document.querySelector('[data-message]');
+        window.messagesSeen = [];
+        new MutationObserver(() => window.messagesSeen.push(line.textContent))
+            .observe(line, {childList: true, characterData: true, subtree: true});
+    }""")
     page.keyboard.press("s")
-    # The bots' narration may hold the message first: wait for the wait's own words.
     page.wait_for_function(
-        "() => document.querySelector('[data-message]').innerText.toLowerCase()"
-        ".includes('slow down')")
+        "() => window.messagesSeen.some((text) => text.toLowerCase().includes('slow down'))")
     page.wait_for_function("() => document.querySelectorAll('.hand .card').length === 11")
     assert len(sent) == 2 and sent[0] == sent[1]
     assert view(page)["phase"] == "play"
