@@ -562,9 +562,11 @@ export class GameController {
     });
   }
 
-  // The daily page's share card, filled once the server has ranked the attempt.
+  // The daily page's share card, filled once the server has ranked the attempt (made once:
+  // the result may be shown twice, after the last move's animation and on load).
   dailyShareBox() {
-    const box = shareBox();
+    if (this.shareCard) return this.shareCard;
+    const box = this.shareCard = shareBox();
     box.hidden = true;
     api.dailyOf(this.view.daily).then((daily) => {
       const result = daily.attempt.result;

@@ -58,7 +58,9 @@ function entryRow(entry, isMe) {
     const mark = document.createElement("small");
     mark.className = "linked";
     mark.textContent = ` ${gettext("(under review)")}`;
-    mark.title = gettext("Another identity played this daily from the same address or browser.");
+    mark.title = board === "day"
+      ? gettext("Another identity played this daily from the same address or browser.")
+      : gettext("Another identity played one of the dailies counted here from the same address or browser.");
     tr.children[1].append(mark);
   }
   return tr;
