@@ -5,9 +5,11 @@ two gestures, and a move refused with 429 sent again rather than lost."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.strategy import discard_choice_json
@@ -48,15 +50,25 @@ def act(page, action: dict) -> dict:
     }""", [game_id, action])
 
 
-def outside_viewport(page) -> list[str]:
-    return page.evaluate("""(selectors) => selectors.filter((s) => {
-        const els = [...document.querySelectorAll(s)];
-        return !els.length || els.some((el) => {
-            const r = el.getBoundingClientRect();
-            return r.top < 0 || r.left < 0
-                || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5;
-        });
-    })""", list(IN_VIEW))
+OUTSIDE = """(selectors) => selectors.filter((s) => {
+    const els = [...document.querySelectorAll(s)];
+    return !els.length || els.some((el) => {
+        const r = el.getBoundingClientRect();
+        return r.top < 0 || r.left < 0
+            || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5;
+    });
+})"""
+
+
+def outside_viewport(page, settle_ms: float = 3000) -> list[str]:
+    """The IN_VIEW elements outside the window once the layout has settled: the hand is laid
+    out by a ResizeObserver and its cards move with a short transition, so a single look on a
+    busy machine may catch a card on its way. Whatever is still outside after ``settle_ms``
+    is reported."""
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(f"(s) => ({OUTSIDE})(s).length === 0", arg=list(IN_VIEW),
+                               timeout=settle_ms)
+    return page.evaluate(OUTSIDE, list(IN_VIEW))
 
 
 @pytest.mark.parametrize("language", ["en", "es", "th"])
