@@ -56,7 +56,7 @@ from games.engine import (
     replay,
     result_json,
 )
-from games.engine.cards import card_id, face_of
+from games.engine.cards import card_id
 from games.groups import group_send
 from games.models import DailyDeal, Game, GameAction, Player
 from games.names import clean_name, random_name
@@ -346,9 +346,7 @@ def hint(game: Game) -> dict:
     legal = view.legal
     lay_down = None
     if legal.lay_down:
-        forbidden = (None if view.taken_from_discard is None
-                     else face_of(view.taken_from_discard))
-        found = best_lay_down(view.hand, view.me.contract, forbidden)
+        found = best_lay_down(view.hand, view.me.contract, view.situation.forbidden_face)
         if found is not None:
             melds, _rest = found
             lay_down = [[card_id(c) for c in meld.cards] for meld in melds]

@@ -25,7 +25,7 @@ from games.engine import (
     parse_card,
     player_view,
 )
-from games.engine.cards import face_of, is_joker, penalty_of
+from games.engine.cards import is_joker, penalty_of
 
 PERSON = 0
 
@@ -36,8 +36,7 @@ def person_action(view):
     if view.phase == "draw":
         return Draw("stock")
     if legal.lay_down:
-        forbidden = None if view.taken_from_discard is None else face_of(view.taken_from_discard)
-        found = best_lay_down(view.hand, view.me.contract, forbidden)
+        found = best_lay_down(view.hand, view.me.contract, view.situation.forbidden_face)
         if found is not None:
             return LayDown(tuple(tuple(m.cards) for m in found[0]))
     if legal.lay_offs:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from games import services
 from games.engine import PLAY, best_lay_down, player_view
-from games.engine.cards import card_id, face_of, penalty_of
+from games.engine.cards import card_id, penalty_of
 from games.models import Game
 
 
@@ -16,9 +16,7 @@ def next_action(game: Game) -> dict:
     if view.phase != PLAY:
         return {"type": "draw", "from": "stock"}
     if legal.lay_down:
-        forbidden = (None if view.taken_from_discard is None
-                     else face_of(view.taken_from_discard))
-        found = best_lay_down(view.hand, view.me.contract, forbidden)
+        found = best_lay_down(view.hand, view.me.contract, view.situation.forbidden_face)
         if found is not None:
             melds, _rest = found
             return {"type": "lay_down",
