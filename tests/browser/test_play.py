@@ -131,6 +131,37 @@ def test_a_turn_by_keyboard_alone(open_page, live_server):
     watch.check()
 
 
+# Taps sent in one go, far inside the double-tap window: (card id | selector) -> pointer events.
+TAPS = """(targets) => {
+  for (const t of targets) {
+    const el = t.card ? document.querySelector(`.hand .card[data-id="${CSS.escape(t.card)}"]`)
+                      : document.querySelector(t.selector);
+    for (const type of ["pointerdown", "pointerup"]) {
+      el.dispatchEvent(new PointerEvent(type, {bubbles: true, pointerId: 1, isPrimary: true}));
+    }
+  }
+}"""
+
+
+def test_a_double_tap_is_two_taps_on_one_card_with_nothing_between(
+        open_page, live_server, seeded):
+    page, watch = open_page(DESKTOP, speed="instant")
+    start_practice(page, live_server.url)
+    page.click("[data-stock]")
+    wait_idle(page)
+    chosen = view(page)["legal"]["discard"][0]
+    # Tap, a tap elsewhere (the stock, a button...), tap again: selected, then not; kept.
+    page.evaluate(TAPS, [{"card": chosen}, {"selector": "[data-turn]"}, {"card": chosen}])
+    assert card(page, chosen).get_attribute("aria-selected") == "false"
+    assert chosen in [c["id"] for c in view(page)["hand"]]
+    page.click("[data-turn]")
+    # Two taps with nothing between, as fast: the card is discarded.
+    page.evaluate(TAPS, [{"card": chosen}, {"card": chosen}])
+    wait_idle(page)
+    assert chosen not in [c["id"] for c in view(page)["hand"]]
+    watch.check()
+
+
 def test_a_turn_by_touch_on_a_phone(open_page, live_server):
     # The system asks for reduced motion: the steps keep their pace, no card flies.
     page, watch = open_page(PHONE, touch=True, speed="fast", reduced_motion="reduce")

@@ -56,6 +56,14 @@ function toggle(game, id) {
 function bindPointer(hand, game) {
   let drag = null, lastTap = { id: null, at: 0 };
 
+  // A double tap is two taps on one card with nothing between: a click on the stock, a
+  // button or a key in the meantime starts over (tap, draw, tap again only selects).
+  const forgetTap = () => { lastTap = { id: null, at: 0 }; };
+  document.addEventListener("pointerdown", (e) => {
+    if (e.target.closest?.(".hand .card")?.dataset.id !== lastTap.id) forgetTap();
+  }, true);
+  document.addEventListener("keydown", forgetTap, true);
+
   hand.addEventListener("pointerdown", (e) => {
     const card = e.target.closest(".card");
     if (!card || e.button > 0) return;
