@@ -1,6 +1,7 @@
 """Project-wide test set-up.
 
-The ``clock`` fixture fixes the daily's "now" at noon of tests.factories.DAY.
+The ``clock`` fixture fixes the daily's "now" at noon of tests.factories.DAY;
+``throttle_clock`` stops the throttles' clock where every window has just opened.
 
 Browser tests (``@pytest.mark.browser``) drive Debian's Chromium at /usr/bin/chromium.
 Without it they are skipped with a message, except under CI (``CI`` set), where a
@@ -8,6 +9,7 @@ missing browser is an error: CI must not go green by skipping them.
 """
 
 import os
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -50,3 +52,17 @@ def clock(monkeypatch):
     from tests.factories import Clock
 
     return Clock(monkeypatch)
+
+
+THROTTLE_NOW = datetime(2030, 3, 18, tzinfo=UTC).timestamp() + 1  # into a day, hour, minute
+
+
+@pytest.fixture
+def throttle_clock(monkeypatch):
+    """The throttles count in fixed windows (games.throttles.hit): a test that counts
+    requests up to a limit would see its count reset if a window's edge came mid-test."""
+    from types import SimpleNamespace
+
+    from games import throttles
+
+    monkeypatch.setattr(throttles, "time", SimpleNamespace(time=lambda: THROTTLE_NOW))

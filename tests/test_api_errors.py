@@ -244,7 +244,7 @@ def test_a_503_is_serialised_as_every_other_error(bearer):
     assert response.content == dumps({"error": error})  # the API's renderer, byte for byte
 
 
-def test_a_429_is_in_the_error_shape(settings, db):
+def test_a_429_is_in_the_error_shape(settings, db, throttle_clock):
     settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "identities": "1/h"}
     cache.clear()
     client = Client()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 import types
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -40,6 +41,19 @@ REPORT_CSP = """
 document.addEventListener("securitypolicyviolation", (e) => console.error(
   `CSP violation: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
 """
+
+DAY_S = 86400
+LONGEST_TEST_S = 120  # a browser test takes well under this, even on a busy machine
+
+
+@pytest.fixture(autouse=True)
+def one_utc_day():
+    """Today's daily is the UTC day's, for the server and for the browser's own clock (the
+    leaderboard page asks for today's board), so a test crossing midnight would find its
+    daily over: this close to midnight, wait for the new day."""
+    left = DAY_S - time.time() % DAY_S
+    if left < LONGEST_TEST_S:
+        time.sleep(left + 1)
 
 
 @pytest.fixture(scope="module")

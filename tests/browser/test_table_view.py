@@ -88,6 +88,8 @@ def test_the_message_after_an_illegal_key_is_in_view_with_the_hand_piles_and_log
         assert outside_viewport(page) == [], f"{name} in {language}"
     # A panel is an overlay: opening the scores moves nothing.
     page.set_viewport_size(SIZES["laptop"])
+    # The ResizeObservers that lay the hand out run before the next frame is drawn.
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
     before = page.locator(".hand").bounding_box()
     page.click("[data-scores-toggle]")
     assert page.locator("#scores").is_visible()

@@ -60,9 +60,7 @@ def test_a_wrong_password_is_401_and_logs_nobody_in(browser):
     assert elsewhere.get("/me").status_code == 401
 
 
-def test_logins_are_throttled_per_address_and_per_username(browser, settings):
-    # Daily windows: the throttle counts in fixed windows, and a minute's edge mid-test
-    # would reset the count.
+def test_logins_are_throttled_per_address_and_per_username(browser, settings, throttle_clock):
     settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "login": "3/d"}
     browser.new_game()
     browser.post("/account/register", {"username": "lucia", "password": PASSWORD})

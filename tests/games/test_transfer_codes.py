@@ -74,7 +74,7 @@ def test_a_new_code_cancels_the_old_one(alice):
     assert new_browser().post("/transfer-codes/redeem", {"code": old}).status_code == 404
 
 
-def test_redeeming_is_csrf_checked_and_throttled(alice, settings):
+def test_redeeming_is_csrf_checked_and_throttled(alice, settings, throttle_clock):
     code = alice.post("/transfer-codes").json()["code"]
     forged = Api(Client(enforce_csrf_checks=True))
     assert forged.post("/transfer-codes/redeem", {"code": code}).status_code == 403

@@ -12,8 +12,9 @@ API = "/api/v1"
 
 
 @pytest.fixture(autouse=True)
-def fresh_throttles():
-    """Throttle counters live in the cache: start every test with none."""
+def fresh_throttles(throttle_clock):
+    """Throttle counters live in the cache: start every test with none (and the windows
+    still, tests/conftest.py)."""
     cache.clear()
     yield
     cache.clear()
