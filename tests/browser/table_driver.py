@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from tests.browser.strategy import discard_choice_json
 
+# What a player must see at their turn, at every window size, without scrolling.
+IN_VIEW = ("[data-message]", ".hand .card", "[data-stock]", "[data-discard]",
+           "[data-action=laydown]", "[data-action=discard]", "[data-log]")
 IDLE = ("() => { const g = document.getElementById('game');"
         " return g && !g.hasAttribute('data-loading') && !document.querySelector('dialog[open]')"
         " && (g.classList.contains('my-turn')"
@@ -71,3 +78,24 @@ def play_turn(page, record: dict, on_summary=None) -> None:
         record["discarded"] += 1
         wait_idle(page, on_summary)
         return
+
+
+OUTSIDE = """(selectors) => selectors.filter((s) => {
+    const els = [...document.querySelectorAll(s)];
+    return !els.length || els.some((el) => {
+        const r = el.getBoundingClientRect();
+        return r.top < 0 || r.left < 0
+            || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5;
+    });
+})"""
+
+
+def outside_viewport(page, settle_ms: float = 3000) -> list[str]:
+    """The IN_VIEW elements outside the window once the layout has settled: the hand is laid
+    out by a ResizeObserver and its cards move with a short transition, so a single look on a
+    busy machine may catch a card on its way. Whatever is still outside after ``settle_ms``
+    is reported."""
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(f"(s) => ({OUTSIDE})(s).length === 0", arg=list(IN_VIEW),
+                               timeout=settle_ms)
+    return page.evaluate(OUTSIDE, list(IN_VIEW))

@@ -1,6 +1,7 @@
 """Every screen in Spanish and Thai, on a phone (390×844) and a laptop (1280×800): each one
 is in the language asked for, fits the screen's width (no sideways scrolling) and logs no
-error. With ``SCREENS=1`` each screen is also saved for a person to look at, in
+error; with melds on the table, the hand, piles, message and log are still in the window.
+With ``SCREENS=1`` each screen is also saved for a person to look at, in
 ``artifacts/screenshots/<lang>/``. Thai needs Thai fonts on the machine
 (``apt-get install fonts-thai-tlwg``) to look right; no assertion depends on them."""
 
@@ -13,7 +14,7 @@ from datetime import timedelta
 import pytest
 
 from tests.browser.conftest import ARTIFACTS, DESKTOP
-from tests.browser.table_driver import play_turn, view, wait_idle
+from tests.browser.table_driver import outside_viewport, play_turn, view, wait_idle
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -95,6 +96,8 @@ def test_every_screen_speaks_the_language_fits_the_width_and_logs_no_error(
         play_turn(page, record, on_summary=on_summary)
         if record["laid_down"] and not shots["down"]:
             shots["down"] = True
+            page.evaluate("() => window.scrollTo(0, 0)")
+            assert outside_viewport(page) == [], f"melds on the table, {size} in {lang}"
             shot(page, lang, f"table-laid-down-{size}")
             page.locator(".hand .card").first.click()
             shot(page, lang, f"table-selected-{size}")

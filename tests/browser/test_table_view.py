@@ -5,22 +5,19 @@ two gestures, and a move refused with 429 sent again rather than lost."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.strategy import discard_choice_json
-from tests.browser.table_driver import hint, view, wait_idle
+from tests.browser.table_driver import hint, outside_viewport, view, wait_idle
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SIZES = {"laptop": {"width": 1280, "height": 800}, "wide-laptop": {"width": 1366, "height": 768},
          "desktop": {"width": 1920, "height": 1080}, "phone": {"width": 390, "height": 844}}
-IN_VIEW = ("[data-message]", ".hand .card", "[data-stock]", "[data-discard]",
-           "[data-action=laydown]", "[data-action=discard]", "[data-log]")
+NEXT_FRAME = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
 
 
 def shoot_path(name: str):
@@ -50,26 +47,6 @@ def act(page, action: dict) -> dict:
     }""", [game_id, action])
 
 
-OUTSIDE = """(selectors) => selectors.filter((s) => {
-    const els = [...document.querySelectorAll(s)];
-    return !els.length || els.some((el) => {
-        const r = el.getBoundingClientRect();
-        return r.top < 0 || r.left < 0
-            || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5;
-    });
-})"""
-
-
-def outside_viewport(page, settle_ms: float = 3000) -> list[str]:
-    """The IN_VIEW elements outside the window once the layout has settled: the hand is laid
-    out by a ResizeObserver and its cards move with a short transition, so a single look on a
-    busy machine may catch a card on its way. Whatever is still outside after ``settle_ms``
-    is reported."""
-    with contextlib.suppress(PlaywrightTimeout):
-        page.wait_for_function(f"(s) => ({OUTSIDE})(s).length === 0", arg=list(IN_VIEW),
-                               timeout=settle_ms)
-    return page.evaluate(OUTSIDE, list(IN_VIEW))
-
 
 @pytest.mark.parametrize("language", ["en", "es", "th"])
 def test_the_message_after_an_illegal_key_is_in_view_with_the_hand_piles_and_log(
@@ -88,13 +65,41 @@ def test_the_message_after_an_illegal_key_is_in_view_with_the_hand_piles_and_log
         assert outside_viewport(page) == [], f"{name} in {language}"
     # A panel is an overlay: opening the scores moves nothing.
     page.set_viewport_size(SIZES["laptop"])
-    # The ResizeObservers that lay the hand out run before the next frame is drawn.
-    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    page.evaluate(NEXT_FRAME)  # the ResizeObservers that lay the hand out run before it
     before = page.locator(".hand").bounding_box()
     page.click("[data-scores-toggle]")
     assert page.locator("#scores").is_visible()
     assert page.locator(".hand").bounding_box() == before
     watch.check(allow=("status of 4",))
+
+
+# A crowded table: the melds of a late deal and a long log, added where the page puts them.
+CROWD = """() => {
+  const melds = document.querySelector("[data-melds]");
+  for (let i = 0; i < 12; i++) {
+    const meld = document.createElement("div");
+    meld.className = "meld";
+    meld.style.cssText = "width: 7rem; height: 4.5rem";
+    melds.append(meld);
+  }
+  const log = document.querySelector("[data-log-lines]");
+  for (let i = 0; i < 6; i++) {
+    log.append(Object.assign(document.createElement("li"), {textContent: "A move"}));
+  }
+}"""
+
+
+def test_on_a_phone_melds_on_the_table_and_moves_in_the_log_move_nothing(
+        open_page, live_server):
+    page, watch = open_page(SIZES["phone"], touch=True)
+    new_game(page, live_server.url, "es")
+    page.evaluate(NEXT_FRAME)
+    before = page.locator(".hand").bounding_box()
+    page.evaluate(CROWD)
+    page.evaluate(NEXT_FRAME)
+    assert page.locator(".hand").bounding_box() == before
+    assert outside_viewport(page) == []
+    watch.check()
 
 
 def test_the_log_lists_the_computer_players_moves_made_before_the_page_opened(
