@@ -33,7 +33,6 @@ def test_persons_play_legal_moves_and_the_run_reports_their_actions(open_server,
     assert run.returncode == 0, run.stdout + run.stderr
     figures = json.loads(figures_file.read_text())
     assert figures["errors"] == 0, figures["errors_by_kind"]
-    assert figures["actions"] >= 2  # a draw and a discard at least (a busy machine is slow)
     assert figures["actions_per_s"] > 0
     assert set(figures["latency_ms"]) >= {"action", "draw", "discard"}
     action = figures["latency_ms"]["action"]

@@ -150,11 +150,11 @@ def test_a_double_tap_is_two_taps_on_one_card_with_nothing_between(
     page.click("[data-stock]")
     wait_idle(page)
     chosen = view(page)["legal"]["discard"][0]
-    # Tap, a tap elsewhere (the stock, a button...), tap again: selected, then not; kept.
+    # Tap, a tap elsewhere (here the turn banner), tap again: selected, then not; kept.
     page.evaluate(TAPS, [{"card": chosen}, {"selector": "[data-turn]"}, {"card": chosen}])
     assert card(page, chosen).get_attribute("aria-selected") == "false"
     assert chosen in [c["id"] for c in view(page)["hand"]]
-    page.click("[data-turn]")
+    page.click("[data-turn]")  # the last tap above is forgotten: the next two are a pair
     # Two taps with nothing between, as fast: the card is discarded.
     page.evaluate(TAPS, [{"card": chosen}, {"card": chosen}])
     wait_idle(page)

@@ -76,6 +76,7 @@ function bindPointer(hand, game) {
     if (!drag.moving && Math.hypot(dx, dy) < DRAG_START_PX) return;
     if (!drag.moving) {
       drag.moving = true;
+      forgetTap(); // a drag between two taps: the second only selects
       drag.el.setPointerCapture(e.pointerId);
       drag.el.classList.add("dragging");
       document.body.classList.add("is-dragging");
