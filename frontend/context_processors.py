@@ -1,16 +1,9 @@
 """Template context for every page."""
 
 from django.conf import settings
-from django.core.handlers.asgi import ASGIRequest
 from django.http import HttpRequest
 
 from games.identity import COOKIE_NAME
-
-
-def websockets(request: HttpRequest) -> dict:
-    """Pages open websockets only when served over ASGI (uvicorn, daphne): a WSGI server,
-    such as the test suite's live server, has none, and the pages work without them."""
-    return {"websockets": isinstance(request, ASGIRequest)}
 
 
 def player(request: HttpRequest) -> dict:

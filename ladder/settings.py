@@ -153,7 +153,6 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "frontend.context_processors.websockets",
                 "frontend.context_processors.player",
                 "frontend.context_processors.languages",
             ],

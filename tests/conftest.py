@@ -46,6 +46,20 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         item.add_marker(skip)
 
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
+    """SQLite's test database is a file, configured as ``./dev serve``'s (WAL, the busy
+    timeout): the browser tests' server (tests/browser/conftest.py) answers from threads of
+    its own, each with its own connection, and Django's default in-memory test database
+    would give them shared-cache table locks that fail at once instead of waiting."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"].endswith("sqlite3"):
+        folder = tmp_path_factory.mktemp("database")
+        database.setdefault("TEST", {})["NAME"] = str(folder / "test.sqlite3")
+
+
 @pytest.fixture
 def clock(monkeypatch):
     """The daily's clock, at noon of tests.factories.DAY (``clock.set_day``, ``advance``)."""

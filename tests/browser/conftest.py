@@ -1,15 +1,16 @@
-"""Playwright for Python driving Debian's Chromium against pytest-django's live server.
-
-The live server is a WSGI server: pages see no websocket there and work from the HTTP
-responses alone (each action's response carries the computer players' turns). Screenshots go
-to ``artifacts/screenshots/`` (git-ignored). Every page is checked for console errors and for
-requests to any host but the live server.
+"""Playwright for Python driving Debian's Chromium against the site as it is served: the
+ASGI application (ladder.asgi) on uvicorn, in a thread of this process (``site``), so pages
+open their websockets and tests can still seed games and read the database directly.
+Screenshots go to ``artifacts/screenshots/`` (git-ignored). Every page is checked for console
+errors and for requests to any host but the site.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import socket
+import threading
 import time
 import types
 from pathlib import Path
@@ -54,6 +55,54 @@ def one_utc_day():
     left = DAY_S - time.time() % DAY_S
     if left < LONGEST_TEST_S:
         time.sleep(left + 1)
+
+
+class AsgiServer:
+    """``ladder.asgi.application`` on uvicorn, as ``./dev serve`` and production run it, in a
+    thread of the test process: every HTTP request and websocket goes through the real
+    serving path (ladder/fast/serving.py, Channels' router and consumers)."""
+
+    def __init__(self):
+        import uvicorn
+
+        from ladder.asgi import application
+
+        self.socket = socket.socket()
+        self.socket.bind(("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{self.socket.getsockname()[1]}"
+        config = uvicorn.Config(application, log_level="warning", lifespan="off",
+                                access_log=False, forwarded_allow_ips="")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run,
+                                       kwargs={"sockets": [self.socket]}, daemon=True)
+
+    def start(self) -> None:
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if not self.thread.is_alive() or time.monotonic() > deadline:
+                raise RuntimeError("uvicorn did not start")
+            time.sleep(0.02)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+        self.socket.close()
+
+
+@pytest.fixture(scope="session")
+def asgi_server(django_db_setup):
+    server = AsgiServer()
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def site(asgi_server, transactional_db):
+    """The served site (``site.url``), on the test database: committed data is seen by both
+    sides, and the database is emptied after each test."""
+    return asgi_server
 
 
 @pytest.fixture(scope="module")
@@ -125,7 +174,7 @@ class Watch:
 
 
 @pytest.fixture
-def open_page(browser, live_server):
+def open_page(browser, site):
     """open_page(viewport, speed="instant", touch=False, ...) -> (page, watch).
 
     Pages run under the site's Content-Security-Policy, and a violation is a console error;
@@ -146,7 +195,7 @@ def open_page(browser, live_server):
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(15_000)
-        return page, Watch(page, live_server.url)
+        return page, Watch(page, site.url)
 
     yield make
     for context in contexts:

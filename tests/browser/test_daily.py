@@ -64,9 +64,9 @@ def has_leaderboards() -> bool:
     return True
 
 
-def test_the_daily_is_started_from_home_finished_and_shared(open_page, live_server):
+def test_the_daily_is_started_from_home_finished_and_shared(open_page, site):
     page, watch = open_page(DESKTOP)
-    page.goto(live_server.url + "/")
+    page.goto(site.url + "/")
     page.wait_for_selector("[data-daily-start]:not([disabled])")
     assert "Not started yet" in page.inner_text("[data-daily-state]")
     page.click("[data-daily-start]")
@@ -93,25 +93,25 @@ def test_the_daily_is_started_from_home_finished_and_shared(open_page, live_serv
     assert lines[3] == f"Commitment {page.evaluate(COMMITMENT)}"
     shoot(page, "daily-result-desktop")
 
-    page.goto(live_server.url + "/daily/")  # the daily page's card is the same card
+    page.goto(site.url + "/daily/")  # the daily page's card is the same card
     page.wait_for_selector("[data-share-box] .share-image[src^='data:image/png']")
     assert page.input_value("[data-share-text]") == text
 
-    page.goto(live_server.url + "/")
+    page.goto(site.url + "/")
     page.wait_for_function(  # a function, not an expression: the CSP forbids eval
         "() => document.querySelector('[data-daily-state]').textContent.startsWith('Done')")
     shoot(page, "home-daily-done-desktop")
 
     if has_leaderboards():
-        page.goto(live_server.url + "/leaderboard/")
+        page.goto(site.url + "/leaderboard/")
         page.wait_for_selector(".board tbody tr.me")
         shoot(page, "leaderboard-with-score-desktop")
     watch.check()
 
 
-def test_the_result_and_share_card_fit_a_phone(open_page, live_server):
+def test_the_result_and_share_card_fit_a_phone(open_page, site):
     page, watch = open_page(PHONE)
-    page.goto(live_server.url + "/")
+    page.goto(site.url + "/")
     page.wait_for_selector("[data-daily-start]:not([disabled])")
     page.click("[data-daily-start]")
     page.wait_for_url("**/play/**")
@@ -142,11 +142,11 @@ def make_scores() -> None:
         connection.close()
 
 
-def test_the_board_shows_a_first_page_then_the_rest_on_demand(open_page, live_server):
+def test_the_board_shows_a_first_page_then_the_rest_on_demand(open_page, site):
     with ThreadPoolExecutor(1) as pool:
         pool.submit(make_scores).result()
     page, watch = open_page(PHONE)
-    page.goto(live_server.url + "/leaderboard/")
+    page.goto(site.url + "/leaderboard/")
     page.wait_for_selector(".board tbody tr")
     rows = page.locator(".board tbody tr")
     assert rows.count() == PAGE_SIZE

@@ -16,9 +16,9 @@ from tests.browser.table_driver import wait_idle
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_the_language_switcher_turns_the_pages_spanish_then_thai(open_page, live_server):
+def test_the_language_switcher_turns_the_pages_spanish_then_thai(open_page, site):
     page, watch = open_page(PHONE)
-    page.goto(live_server.url + "/")
+    page.goto(site.url + "/")
     page.select_option("#lang-select", "es")
     page.wait_for_selector('html[lang="es"]')
     assert "Empezar una partida de práctica" in page.inner_text("main")
@@ -43,16 +43,16 @@ def test_the_language_switcher_turns_the_pages_spanish_then_thai(open_page, live
     assert page.evaluate("() => [1, 2].map(n => ngettext('%(n)s card', '%(n)s cards', n))"
                          ) == ["%(n)s ใบ", "%(n)s ใบ"]  # Thai has one form
     shoot(page, "table-phone-th")
-    page.goto(live_server.url + "/rules/")
+    page.goto(site.url + "/rules/")
     assert "บันไดสัญญา" in page.inner_text("main")
     watch.check()
 
 
 @pytest.mark.parametrize("path", ["/", "/leaderboard/", "/rules/", "/profile/", "table"])
-def test_no_serious_accessibility_violations(open_page, live_server, path):
+def test_no_serious_accessibility_violations(open_page, site, path):
     page, watch = open_page(DESKTOP, csp=False)  # axe-core goes in as an inline script
     if path == "table":
-        page.goto(live_server.url + "/")
+        page.goto(site.url + "/")
         page.click("[data-practice-start]")
         page.wait_for_url("**/play/**")
         wait_idle(page)
@@ -61,7 +61,7 @@ def test_no_serious_accessibility_violations(open_page, live_server, path):
         page.locator(".hand .card").first.click()  # a selection and lay-off targets showing
         page.click("[data-scores-toggle]")  # and the scores so far
     else:
-        page.goto(live_server.url + path)
+        page.goto(site.url + path)
         page.wait_for_load_state("networkidle")
     violations = axe_violations(page)
     if path == "/leaderboard/":
@@ -85,11 +85,11 @@ def strict_policy(route):
     return route.fulfill(response=response, headers=headers)
 
 
-def test_no_page_breaks_a_strict_policy(open_page, live_server):
+def test_no_page_breaks_a_strict_policy(open_page, site):
     page, watch = open_page(DESKTOP)
     page.route("**/*", strict_policy)
     for path in ["/", "/rules/", "/about/", "/leaderboard/", "/profile/"]:
-        response = page.goto(live_server.url + path)  # waits for "load": the scripts ran
+        response = page.goto(site.url + path)  # waits for "load": the scripts ran
         assert response.headers["content-security-policy"] == STRICT
     page.wait_for_selector(".profile[data-loaded]")
     # The profile's forms, and the language switcher (a script submits it on change).
@@ -103,7 +103,7 @@ def test_no_page_breaks_a_strict_policy(open_page, live_server):
 
     # The table, its panels, a draw and a hint (the bots' turns, with cards flying, run
     # under the site's policy in test_play.py).
-    page.goto(live_server.url + "/")
+    page.goto(site.url + "/")
     page.click("[data-practice-start]")
     page.wait_for_url("**/play/**")
     wait_idle(page)

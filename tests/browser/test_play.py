@@ -23,11 +23,11 @@ def start_practice(page, base_url: str, level: str = "easy") -> None:
 
 
 def test_a_practice_game_is_played_through_a_whole_deal_with_the_mouse(
-        open_page, live_server, seeded):
+        open_page, site, seeded):
     page, watch = open_page(DESKTOP, speed="fast")
-    page.goto(live_server.url + "/")
+    page.goto(site.url + "/")
     shoot(page, "home-desktop")
-    start_practice(page, live_server.url)
+    start_practice(page, site.url)
     shoot(page, "table-desktop")
     assert page.locator(".hand .card").count() == 10
     assert page.locator(".seat").count() == 3
@@ -95,9 +95,9 @@ def test_a_practice_game_is_played_through_a_whole_deal_with_the_mouse(
     watch.check()
 
 
-def test_a_turn_by_keyboard_alone(open_page, live_server):
+def test_a_turn_by_keyboard_alone(open_page, site):
     page, watch = open_page(DESKTOP)
-    start_practice(page, live_server.url)
+    start_practice(page, site.url)
     version = view(page)["version"]
     page.keyboard.press("s")  # draw from the stock
     wait_idle(page)
@@ -144,9 +144,9 @@ TAPS = """(targets) => {
 
 
 def test_a_double_tap_is_two_taps_on_one_card_with_nothing_between(
-        open_page, live_server, seeded):
+        open_page, site, seeded):
     page, watch = open_page(DESKTOP, speed="instant")
-    start_practice(page, live_server.url)
+    start_practice(page, site.url)
     page.click("[data-stock]")
     wait_idle(page)
     chosen = view(page)["legal"]["discard"][0]
@@ -162,12 +162,12 @@ def test_a_double_tap_is_two_taps_on_one_card_with_nothing_between(
     watch.check()
 
 
-def test_a_turn_by_touch_on_a_phone(open_page, live_server):
+def test_a_turn_by_touch_on_a_phone(open_page, site):
     # The system asks for reduced motion: the steps keep their pace, no card flies.
     page, watch = open_page(PHONE, touch=True, speed="fast", reduced_motion="reduce")
-    page.goto(live_server.url + "/")
+    page.goto(site.url + "/")
     shoot(page, "home-phone")
-    start_practice(page, live_server.url)
+    start_practice(page, site.url)
     shoot(page, "table-phone")
     page.tap("[data-stock]")
     wait_idle(page)

@@ -38,10 +38,10 @@ def name_and_a_game(page, base_url: str, name: str) -> str:
     return page.evaluate(START_GAME)
 
 
-def test_a_transfer_code_moves_the_name_and_games_to_another_browser(open_page, live_server):
+def test_a_transfer_code_moves_the_name_and_games_to_another_browser(open_page, site):
     first, first_watch = open_page(DESKTOP)
-    game_id = name_and_a_game(first, live_server.url, "Marguerite")
-    profile(first, live_server.url)
+    game_id = name_and_a_game(first, site.url, "Marguerite")
+    profile(first, site.url)
     first.click("[data-transfer-create]")
     code_box = first.locator("[data-transfer-code]")
     expect(code_box).to_have_text(re.compile(r"^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$"))
@@ -50,7 +50,7 @@ def test_a_transfer_code_moves_the_name_and_games_to_another_browser(open_page, 
     shoot(first, "profile-transfer-code-desktop")
 
     second, second_watch = open_page(PHONE, touch=True)
-    profile(second, live_server.url)
+    profile(second, site.url)
     assert second.locator("[data-transfer-make]").is_hidden()  # nobody to move yet
     second.fill("#redeem-code", code.lower())
     second.tap("#redeem-form button[type=submit]")
@@ -58,15 +58,15 @@ def test_a_transfer_code_moves_the_name_and_games_to_another_browser(open_page, 
     second.wait_for_selector(".profile[data-loaded]")
     assert second.input_value("#name-input") == "Marguerite"
     assert second.inner_text('[data-stat="active"]') == "1"
-    second.goto(f"{live_server.url}/play/{game_id}/")
+    second.goto(f"{site.url}/play/{game_id}/")
     second.wait_for_selector(".hand .card")
     shoot(second, "profile-after-transfer-phone")
 
     # Moved, not copied: the first browser no longer plays as Marguerite.
-    profile(first, live_server.url)
+    profile(first, site.url)
     first.wait_for_selector('[data-status]:has-text("no identity")')
     # A spent code is refused, in words.
-    second.goto(live_server.url + "/profile/")
+    second.goto(site.url + "/profile/")
     second.fill("#redeem-code", code)
     second.click("#redeem-form button[type=submit]")
     second.wait_for_selector('[data-status]:has-text("expired or been used")')
@@ -75,9 +75,9 @@ def test_a_transfer_code_moves_the_name_and_games_to_another_browser(open_page, 
 
 
 def test_an_account_is_registered_here_and_logged_into_from_a_fresh_browser(
-        open_page, live_server):
+        open_page, site):
     first, first_watch = open_page(DESKTOP)
-    name_and_a_game(first, live_server.url, "Hypatia")
+    name_and_a_game(first, site.url, "Hypatia")
     first.fill("#register-username", "hypatia_a")
     first.fill("#register-password", PASSWORD)
     first.click("#register-form button[type=submit]")
@@ -86,7 +86,7 @@ def test_an_account_is_registered_here_and_logged_into_from_a_fresh_browser(
     assert first.locator("#register-form").is_hidden()
 
     fresh, fresh_watch = open_page(DESKTOP)
-    profile(fresh, live_server.url)
+    profile(fresh, site.url)
     fresh.fill("#login-username", "hypatia_a")
     fresh.fill("#login-password", "not-the-password")
     fresh.click("#login-form button[type=submit]")

@@ -59,20 +59,20 @@ def some_scores() -> None:
 @pytest.mark.parametrize("lang", ["es", "th"])
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_every_screen_speaks_the_language_fits_the_width_and_logs_no_error(
-        open_page, live_server, seeded, lang, size):
+        open_page, site, seeded, lang, size):
     with ThreadPoolExecutor(1) as pool:
         pool.submit(some_scores).result()
     page, watch = open_page(SIZES[size], speed="instant", touch=size == "phone",
                              locale={"es": "es-ES", "th": "th-TH"}[lang])
     page.context.add_cookies([{"name": "django_language", "value": lang,
-                               "url": live_server.url}])
+                               "url": site.url}])
     for path, name in [("/", "home"), ("/rules/", "rules"), ("/about/", "about"),
                        ("/profile/", "profile-new")]:
-        page.goto(live_server.url + path)
+        page.goto(site.url + path)
         page.wait_for_load_state("networkidle")
         shot(page, lang, f"{name}-{size}")
 
-    page.goto(live_server.url + "/")
+    page.goto(site.url + "/")
     page.click("[data-practice-start]")
     page.wait_for_url("**/play/**")
     wait_idle(page)
@@ -112,12 +112,12 @@ def test_every_screen_speaks_the_language_fits_the_width_and_logs_no_error(
         page.locator(".hand .card").nth(1).click()
         shot(page, lang, f"table-composer-{size}")
 
-    page.goto(live_server.url + "/profile/")
+    page.goto(site.url + "/profile/")
     page.wait_for_selector(".profile[data-loaded]")
     page.click("[data-transfer-create]")
     page.wait_for_selector("[data-transfer-code]:not(:empty)")
     shot(page, lang, f"profile-{size}")
-    page.goto(live_server.url + "/leaderboard/")
+    page.goto(site.url + "/leaderboard/")
     page.wait_for_selector(".board tbody tr")
     shot(page, lang, f"leaderboard-{size}")
     watch.check()

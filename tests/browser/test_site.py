@@ -32,60 +32,60 @@ def font_requests(page) -> list[str]:
     return fonts
 
 
-def test_a_thai_link_renders_thai_with_the_sites_own_thai_font(open_page, live_server):
+def test_a_thai_link_renders_thai_with_the_sites_own_thai_font(open_page, site):
     page, watch = open_page(DESKTOP)
     fonts = font_requests(page)
-    page.goto(live_server.url + "/rules/?lang=th")
-    assert page.url == live_server.url + "/rules/"  # the language is kept; the link cleaned
+    page.goto(site.url + "/rules/?lang=th")
+    assert page.url == site.url + "/rules/"  # the language is kept; the link cleaned
     assert page.get_attribute("html", "lang") == "th"
     page.wait_for_function("() => document.fonts.status === 'loaded'")
     assert [u for u in fonts if THAI_FONT.search(u)], fonts
-    assert all(u.startswith(live_server.url) for u in fonts)
+    assert all(u.startswith(site.url) for u in fonts)
     assert page.evaluate("() => document.fonts.check('16px \"Ladder Thai\"', 'กติกา')")
 
-    page.goto(live_server.url + "/leaderboard/")  # the choice persists, like the picker's
+    page.goto(site.url + "/leaderboard/")  # the choice persists, like the picker's
     assert page.get_attribute("html", "lang") == "th"
     watch.check()
 
 
-def test_pages_in_other_languages_download_only_the_pickers_thai_word(open_page, live_server):
+def test_pages_in_other_languages_download_only_the_pickers_thai_word(open_page, site):
     page, watch = open_page(DESKTOP)
     fonts = font_requests(page)
-    page.goto(live_server.url + "/?lang=es")
+    page.goto(site.url + "/?lang=es")
     assert page.get_attribute("html", "lang") == "es"
     page.wait_for_function("() => document.fonts.status === 'loaded'")
-    page.goto(live_server.url + "/rules/")
+    page.goto(site.url + "/rules/")
     page.wait_for_function("() => document.fonts.status === 'loaded'")
     assert [u for u in fonts if THAI_FONT.search(u)] == []
     assert all(THAI_NAME_FONT.search(u) for u in fonts), fonts  # "ไทย" in the picker
     watch.check()
 
 
-def test_an_unknown_language_code_in_a_link_changes_nothing(open_page, live_server):
+def test_an_unknown_language_code_in_a_link_changes_nothing(open_page, site):
     page, watch = open_page(DESKTOP)
-    page.goto(live_server.url + "/rules/?lang=xx")
+    page.goto(site.url + "/rules/?lang=xx")
     assert page.get_attribute("html", "lang") == "en"
     watch.check()
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_picker_names_each_language_in_itself(open_page, live_server, lang):
+def test_the_picker_names_each_language_in_itself(open_page, site, lang):
     page, watch = open_page(DESKTOP)
-    page.goto(f"{live_server.url}/?lang={lang}")
+    page.goto(f"{site.url}/?lang={lang}")
     names = page.locator("#lang-select option").all_inner_texts()
     assert names == ["English", "Español", "ไทย"]
     assert page.input_value("#lang-select") == lang
     watch.check()
 
 
-def test_an_unknown_game_gets_a_page_that_says_so_and_leads_home(open_page, live_server):
+def test_an_unknown_game_gets_a_page_that_says_so_and_leads_home(open_page, site):
     page, watch = open_page(DESKTOP)
-    response = page.goto(live_server.url + "/play/no-such-game/")
+    response = page.goto(site.url + "/play/no-such-game/")
     assert response.status == 404
     assert page.inner_text("h1") == "Game not found"
     assert page.locator("[data-stock], [data-hand], .hand").count() == 0
     page.click("text=Back to the home page")
-    page.wait_for_url(live_server.url + "/")
+    page.wait_for_url(site.url + "/")
     watch.check(allow=("status of 404",))
 
 
@@ -114,15 +114,15 @@ def play_into_deal(game_id: str, deal: int) -> None:
         pool.submit(run).result()
 
 
-def test_home_lists_a_game_at_the_deal_it_has_reached(open_page, live_server):
+def test_home_lists_a_game_at_the_deal_it_has_reached(open_page, site):
     page, watch = open_page(DESKTOP)
-    page.goto(live_server.url + "/")
+    page.goto(site.url + "/")
     page.click("[data-practice-start]")
     page.wait_for_url("**/play/**")
     wait_idle(page)
     game_id = page.url.rstrip("/").rsplit("/", 1)[-1]
     play_into_deal(game_id, 3)
-    page.goto(live_server.url + "/")
+    page.goto(site.url + "/")
     link = page.locator(f'[data-games] a[href="/play/{game_id}/"]')
     link.wait_for()
     assert link.inner_text() == "Practice game, deal 3 of 10"
@@ -147,12 +147,12 @@ def finish_todays_daily(page, base_url: str) -> None:
 
 
 def test_after_the_daily_its_page_shows_result_distribution_streak_and_a_share_card(
-        open_page, live_server):
+        open_page, site):
     page, watch = open_page(DESKTOP)
-    page.goto(live_server.url + "/")
+    page.goto(site.url + "/")
     assert page.locator("header nav a", has_text="Daily").get_attribute("href") == "/daily/"
-    finish_todays_daily(page, live_server.url)
-    page.goto(live_server.url + "/daily/")
+    finish_todays_daily(page, site.url)
+    page.goto(site.url + "/daily/")
     page.wait_for_selector("#daily-page[data-loaded]")
 
     assert page.inner_text("[data-daily-state]") == "Done for today."
@@ -173,16 +173,16 @@ def test_after_the_daily_its_page_shows_result_distribution_streak_and_a_share_c
     assert lines[0].startswith("Ladder Rummy daily")
     assert len([ch for ch in lines[2] if ch in "🟨🟩⬜"]) == 10
     assert lines[3] == f"Commitment {commitment}"
-    assert lines[4] == live_server.url + "/daily/"
+    assert lines[4] == site.url + "/daily/"
     image = page.get_attribute("[data-share-download]", "href")
     assert png_size(image) == (1200, 630)
     assert page.get_attribute("[data-share-image]", "src") == image
     watch.check()
 
 
-def test_the_week_board_is_titled_with_its_dates(open_page, live_server):
+def test_the_week_board_is_titled_with_its_dates(open_page, site):
     page, watch = open_page(DESKTOP)
-    page.goto(live_server.url + "/leaderboard/")
+    page.goto(site.url + "/leaderboard/")
     page.click("[data-board=week]")
     title = page.locator("[data-board-title]")
     title.wait_for()
@@ -198,13 +198,13 @@ def fits_across(page) -> bool:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_sites_pages_fit_every_size_in_every_language(open_page, live_server, size):
+def test_the_sites_pages_fit_every_size_in_every_language(open_page, site, size):
     page, watch = open_page(SIZES[size])
-    finish_todays_daily(page, live_server.url)
+    finish_todays_daily(page, site.url)
     for lang in LANGUAGES:
         for name, path in [("home", "/"), ("daily", "/daily/"), ("leaderboard", "/leaderboard/"),
                            ("rules", "/rules/"), ("not-found", "/play/no-such-game/")]:
-            page.goto(f"{live_server.url}{path}?lang={lang}")
+            page.goto(f"{site.url}{path}?lang={lang}")
             if name == "daily":
                 page.wait_for_selector("#daily-page[data-loaded]")
             if name == "leaderboard":

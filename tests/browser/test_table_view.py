@@ -49,11 +49,11 @@ def act(page, action: dict) -> dict:
 
 @pytest.mark.parametrize("language", ["en", "es", "th"])
 def test_the_message_after_an_illegal_key_is_in_view_with_the_hand_piles_and_log(
-        open_page, live_server, seeded, language):
+        open_page, site, seeded, language):
     # Seeded: melds laid down before the person's first turn would push the phone's hand down
     # (the table grows to 30vh there, so that lay-off targets keep their buttons in view).
     page, watch = open_page(SIZES["laptop"])
-    new_game(page, live_server.url, language)
+    new_game(page, site.url, language)
     for name, size in SIZES.items():
         page.set_viewport_size(size)
         page.evaluate("() => window.scrollTo(0, 0)")
@@ -91,9 +91,9 @@ BUSY = """() => {
 
 
 def test_on_a_phone_moves_in_the_log_and_a_player_laying_down_move_nothing(
-        open_page, live_server, seeded):
+        open_page, site, seeded):
     page, watch = open_page(SIZES["phone"], touch=True)
-    new_game(page, live_server.url, "es")
+    new_game(page, site.url, "es")
     page.evaluate(NEXT_FRAME)
     before = page.locator(".hand").bounding_box()
     lines = page.evaluate(BUSY)
@@ -105,9 +105,9 @@ def test_on_a_phone_moves_in_the_log_and_a_player_laying_down_move_nothing(
 
 
 def test_the_log_lists_the_computer_players_moves_made_before_the_page_opened(
-        open_page, live_server):
+        open_page, site):
     page, watch = open_page(SIZES["laptop"])
-    new_game(page, live_server.url)
+    new_game(page, site.url)
     v = view(page)
     act(page, {"type": "draw", "from": "stock"})
     answered = act(page, {"type": "discard", "card": discard_choice_json(view(page))})
@@ -123,9 +123,9 @@ def test_the_log_lists_the_computer_players_moves_made_before_the_page_opened(
     watch.check()
 
 
-def test_each_card_of_the_hand_is_at_least_44_px_wide_to_tap_on_a_phone(open_page, live_server):
+def test_each_card_of_the_hand_is_at_least_44_px_wide_to_tap_on_a_phone(open_page, site):
     page, watch = open_page(SIZES["phone"], touch=True)
-    new_game(page, live_server.url)
+    new_game(page, site.url)
     page.click("[data-stock]")  # eleven cards
     wait_idle(page)
     widths = page.evaluate("""() => {
@@ -145,9 +145,9 @@ def test_each_card_of_the_hand_is_at_least_44_px_wide_to_tap_on_a_phone(open_pag
 
 
 def test_the_help_opens_with_the_question_mark_key_and_speaks_touch_on_a_touch_screen(
-        open_page, live_server):
+        open_page, site):
     page, watch = open_page(SIZES["laptop"])
-    new_game(page, live_server.url)
+    new_game(page, site.url)
     page.keyboard.press("?")
     dialog = page.locator("dialog[data-help]")
     assert dialog.is_visible()
@@ -156,7 +156,7 @@ def test_the_help_opens_with_the_question_mark_key_and_speaks_touch_on_a_touch_s
     assert not dialog.is_visible()
 
     phone, _ = open_page(SIZES["phone"], touch=True)
-    new_game(phone, live_server.url)
+    new_game(phone, site.url)
     phone.click("[data-help-open]")
     text = phone.inner_text("dialog[data-help]")
     assert "Tap it twice" in text and "double-click" not in text
@@ -175,10 +175,10 @@ new MutationObserver((records) => {
 
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
 def test_a_contract_held_in_hand_is_laid_down_in_two_gestures_and_celebrated(
-        open_page, live_server, motion):
+        open_page, site, motion):
     page, watch = open_page(SIZES["laptop"], reduced_motion=motion)
     page.add_init_script(COUNT_CELEBRATIONS)
-    new_game(page, live_server.url)
+    new_game(page, site.url)
     for _ in range(120):
         act(page, {"type": "draw", "from": "stock"})
         if hint(page)["lay_down"]:
@@ -201,9 +201,9 @@ def test_a_contract_held_in_hand_is_laid_down_in_two_gestures_and_celebrated(
     watch.check()
 
 
-def test_a_move_refused_with_429_is_sent_again_after_retry_after_and_lands(open_page, live_server):
+def test_a_move_refused_with_429_is_sent_again_after_retry_after_and_lands(open_page, site):
     page, watch = open_page(SIZES["laptop"])
-    new_game(page, live_server.url)
+    new_game(page, site.url)
     sent = []
 
     def once_429(route):
@@ -236,11 +236,11 @@ def test_a_move_refused_with_429_is_sent_again_after_retry_after_and_lands(open_
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 
 
-def test_the_sort_the_player_chose_is_kept_for_the_next_hands(open_page, live_server):
+def test_the_sort_the_player_chose_is_kept_for_the_next_hands(open_page, site):
     page, watch = open_page(SIZES["laptop"])
-    new_game(page, live_server.url)
+    new_game(page, site.url)
     page.click("[data-sort=rank]")
-    new_game(page, live_server.url)  # a new game: a new hand, dealt in the chosen order
+    new_game(page, site.url)  # a new game: a new hand, dealt in the chosen order
     ids = page.locator(".hand .card").evaluate_all("els => els.map(e => e.dataset.id)")
     ranks = [RANKS.index(i.split(".")[0][:-1]) for i in ids if not i.startswith("JK")]
     assert ranks == sorted(ranks), ids

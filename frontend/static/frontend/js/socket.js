@@ -1,6 +1,7 @@
 // The one module that owns websockets: connects, reconnects with back-off, and hands each
-// message to `onMessage`. `close()` tears it down. The page works without it: every HTTP
-// action response carries the same events.
+// message to `onMessage`. `close()` tears it down. The site is always served over ASGI
+// (ladder/asgi.py), so every page may open one; a page still works while it is down, since
+// every HTTP action response carries the same events.
 export function openSocket(path, onMessage, { onOpen } = {}) {
   let socket = null, closed = false, delayMs = 1000, timer = null;
   const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${path}`;
@@ -24,7 +25,3 @@ export function openSocket(path, onMessage, { onOpen } = {}) {
   };
 }
 
-// Whether the server speaks websockets here (it says so on the page: ASGI only).
-export function socketsAvailable() {
-  return document.body.dataset.websockets === "1" && "WebSocket" in globalThis;
-}

@@ -1,26 +1,28 @@
-// The table's controller: holds the latest GameView, the hand's order and the selection,
-// sends actions through api.js, animates the computer players' turns, and renders.
+// The table's controller: the latest GameView (through the store), the hand's order and the
+// selection; sends actions through api.js, plays the news (playback.js) and renders.
+// The parts: store.js (the one source of truth, and sync), playback.js (events one by one),
+// dialogs.js (between deals, the end), views/log.js (the deal's log), composer.js, hint.js.
 import * as api from "../api.js";
 import { findContract, sortByRank, sortBySuit } from "../cards.js";
-import * as counts from "../counts.js";
 import { showInfo, showMessage } from "../errors.js";
 import { format, gettext } from "../i18n.js";
-import { SPEED_MS, playCardSound } from "../settings.js";
-import { openSocket, socketsAvailable } from "../socket.js";
+import { playCardSound } from "../settings.js";
+import { openSocket } from "../socket.js";
 import { layOutHand, renderHand } from "../views/hand.js";
 import { renderLadder } from "../views/ladder.js";
+import { DealLog } from "../views/log.js";
 import { contractLine, renderMelds, renderPiles } from "../views/melds.js";
 import { renderScores } from "../views/scores.js";
 import { renderSeats } from "../views/seats.js";
-import { dealSymbols, fillShareBox, shareBox, shareLines } from "../views/sharecard.js";
-import { dealSummary, resultTable } from "../views/summary.js";
-import { applyEvent, cloneView, describeEvent, eventData, eventType, pileStep } from "./animator.js";
+import { eventData, eventType } from "./animator.js";
 import { Composer } from "./composer.js";
+import { showResult } from "./dialogs.js";
 import { giveHint } from "./hint.js";
-import { FLIGHT_SHARE, REDUCED, flightsWanted, landFlight, startFlight } from "./flight.js";
+import { Playback } from "./playback.js";
+import { GameStore } from "./store.js";
 
 const SORT_KEY = "ladder.sort";
-const LOG_LINES = 400; // a long deal has some 150 moves
+const SYNC_DELAY_MS = 120; // a turn's frames come in a burst: one read of the game for them all
 export const TOUCH = globalThis.matchMedia?.("(hover: none) and (pointer: coarse)");
 
 export class GameController {
@@ -29,17 +31,19 @@ export class GameController {
     this.gameId = gameId;
     this.ladder = ladder; // rung -> contract text
     this.settings = settings;
-    this.view = null; // the latest GameView from the server
-    this.shown = null; // what is on screen (a step behind while animating)
+    this.store = new GameStore(gameId);
+    this.shown = null; // what is on screen (a step behind the store's view while playing)
     this.order = this.loadOrder();
     this.sortBy = (() => { try { return localStorage.getItem(SORT_KEY); } catch { return null; } })();
     this.selected = new Set();
     this.fresh = new Set();
     this.focusId = null;
-    this.busy = false;
-    this.skipping = false; // the player skipped the rest of the computer players' moves
-    this.wake = null; // ends the current pause early
+    this.busy = false; // an action is on its way, or news is playing
+    this.syncWanted = false; // news arrived while busy: read the game once free
+    this.syncTimer = null;
+    this.heardVersion = -1; // the highest version a socket frame announced
     this.hinted = null; // {cards: Set, pile: "stock"|"discard"} the hint points at
+    this.pileBelow = [];
     this.socket = null;
     const q = (s) => root.querySelector(s);
     this.els = {
@@ -57,71 +61,115 @@ export class GameController {
       actions: Object.fromEntries([...root.querySelectorAll("[data-action]")].map((b) => [b.dataset.action, b])),
     };
     this.composer = new Composer(this.els.slots);
-    api.waiting.addEventListener("wait", (e) => showInfo(this.els.message,
-      format(gettext("The server asks us to slow down: your move goes in %(n)s s."), { n: e.detail })));
-    new ResizeObserver(() => layOutHand(this.els.hand)).observe(this.els.hand);
-    new ResizeObserver(() => { this.els.log.scrollTop = this.els.log.scrollHeight; }).observe(this.els.log);
+    this.log = new DealLog({ box: this.els.log, lines: this.els.logLines, message: this.els.message });
+    this.playback = new Playback(this);
+    this.onWait = (e) => showInfo(this.els.message,
+      format(gettext("The server asks us to slow down: your move goes in %(n)s s."), { n: e.detail }));
+    api.waiting.addEventListener("wait", this.onWait);
+    this.handObserver = new ResizeObserver(() => layOutHand(this.els.hand));
+    this.handObserver.observe(this.els.hand);
+  }
+
+  get view() {
+    return this.store.view;
   }
 
   // --- Loading and syncing -------------------------------------------------------------
 
   async start() {
-    let view, log = null;
+    let news;
     try {
-      [view, log] = await Promise.all([api.game(this.gameId), api.dealLog(this.gameId).catch(() => null)]);
+      news = await this.store.sync();
     } catch (error) {
       this.root.removeAttribute("data-loading");
       showMessage(this.els.message, error);
       return;
     }
     this.root.removeAttribute("data-loading");
-    if (!this.order.length && this.sortBy) this.order = this.sorted(view.hand, this.sortBy);
-    const news = log && log.version === view.version && view.phase !== "finished"
-      ? log.events.filter((e) => e.v > log.seen) : [];
-    if (log) this.logPast(log.before, log.events.filter((e) => e.v <= log.seen || !news.length));
-    if (news.length) {
-      this.setView(log.before);
-      this.render();
-      this.busy = true;
-      await this.animate(log.before, news, view);
-    } else {
-      this.setView(view);
-      this.render();
-    }
-    if (this.view.phase === "finished") this.showResult();
-    if (socketsAvailable()) {
-      let reconnect = false; // after a reconnect, catch up on what the socket missed
-      this.socket = openSocket(`/ws/games/${this.gameId}/`, (msg) => this.onSocket(msg),
-        { onOpen: () => { if (reconnect) this.resync(); reconnect = true; } });
-    }
+    if (!this.order.length && this.sortBy) this.order = this.sorted(news.view.hand, this.sortBy);
+    this.busy = true;
+    await this.showNews(news);
+    if (this.view.phase === "finished") showResult(this.els, this.view);
+    let reconnect = false; // after a reconnect, catch up on what the socket missed
+    this.socket = openSocket(`/ws/games/${this.gameId}/`, (message) => this.onSocket(message),
+      { onOpen: () => { if (reconnect) this.sync(); reconnect = true; } });
   }
 
+  // Everything the page set up, taken down (the page is going away).
   stop() {
     this.socket?.close();
+    clearTimeout(this.syncTimer);
+    this.playback.stop();
+    this.handObserver.disconnect();
+    api.waiting.removeEventListener("wait", this.onWait);
   }
 
-  setView(view) {
-    this.view = view;
-    this.shown = view;
+  // What `store.sync()` read: the log rebuilt from the server's events up to what is on
+  // screen, then the news played, then the server's view. Called with `busy` set.
+  async showNews({ view, log, before, news, quietThrough }) {
+    if (log) {
+      const upTo = before ? before.version : view.version;
+      this.pileBelow = this.log.rebuild(log.before, log.events.filter((e) => e.v <= upTo));
+    }
+    if (news.length) {
+      this.pileBelow = await this.playback.play(before, news, { quietThrough, pileBelow: this.pileBelow });
+    }
+    this.finish(view, news, (before || this.view || view).hand);
   }
 
-  async resync() {
-    if (this.busy) return;
+  // The news of another tab or a lost frame: read the game and the deal's log, and show what
+  // this page has not shown yet, with a note when the player's own moves came from elsewhere.
+  async sync() {
+    if (this.busy) { this.syncWanted = true; return; }
+    this.syncWanted = false;
+    this.busy = true;
+    let news;
     try {
-      const view = await api.game(this.gameId);
-      if (!this.view || view.version !== this.view.version) {
-        this.setView(view);
-        this.render();
-      }
-    } catch { /* the next action will tell */ }
+      news = await this.store.sync();
+    } catch {
+      this.busy = false; // the next action, or frame, tries again
+      return;
+    }
+    if (news.view.version === this.view?.version) { this.busy = false; return; }
+    const elsewhere = news.news.some((e) => eventData(e).seat === news.view.you && eventType(e) !== "deal_started")
+      || (!news.news.length && this.view);
+    await this.showNews(news);
+    if (elsewhere) showInfo(this.els.message, gettext("A move was played in another tab: this page has caught up."));
+    if (this.view.phase === "finished") showResult(this.els, this.view);
   }
 
-  // The socket repeats what the HTTP responses carry; only news from elsewhere (another
-  // tab, a gap in versions) makes us fetch the game again.
+  // A frame on the game's socket: the HTTP answers carry this tab's own news, so only a
+  // version beyond the store's (another tab, or frames out of order) makes it read the game,
+  // once for a turn's burst of frames.
   onSocket(message) {
-    if (this.busy || !this.view) return;
-    if (typeof message.v === "number" && message.v <= this.view.version) return;
-    this.resync();
+    if (!message || typeof message.v !== "number" || message.v <= this.store.version) return;
+    this.heardVersion = Math.max(this.heardVersion, message.v);
+    if (this.busy) return; // finish() looks again: this tab's own answer may carry it
+    clearTimeout(this.syncTimer);
+    this.syncTimer = setTimeout(() => this.sync(), SYNC_DELAY_MS);
+  }
+
+  // The server's view is on screen: the store's own, and play may go on.
+  finish(after, events, handBefore = []) {
+    const held = new Set(handBefore.map((c) => c.id));
+    this.store.accept(after);
+    this.store.markShown(after.version);
+    this.shown = after;
+    this.busy = false;
+    this.els.playback.hidden = true;
+    if (events.some((e) => eventType(e) === "deal_started")) this.fresh = new Set();
+    else for (const c of after.hand) if (!held.has(c.id) && !this.fresh.size && held.size) this.fresh.add(c.id);
+    if (this.fresh.size === 1 && after.phase === "play") this.focusId = [...this.fresh][0];
+    this.render();
+    if (this.syncWanted || this.heardVersion > after.version) this.sync();
+  }
+
+  // A new deal on screen: a new hand, sorted as the player likes it.
+  dealStarted(hand) {
+    this.fresh = new Set();
+    this.composer.close();
+    this.selected.clear();
+    if (this.sortBy && hand) { this.order = this.sorted(hand, this.sortBy); this.saveOrder(); }
   }
 
   // --- Hand order ------------------------------------------------------------------------
@@ -279,8 +327,8 @@ export class GameController {
     } catch (error) {
       this.busy = false;
       if (error.code === "stale_version" || error.status === 409) {
-        if (error.game) this.setView(error.game); else await this.resyncNow();
-        this.render();
+        // Another tab moved first: show what it did, then the player may act again.
+        await this.sync();
         return;
       }
       this.render();
@@ -290,145 +338,18 @@ export class GameController {
     this.els.message.textContent = "";
     playCardSound(this.settings);
     if (action.type === "draw") this.fresh = new Set();
-    await this.animate(before, response.events || [], response.game);
+    const events = response.events || [];
+    this.pileBelow = await this.playback.play(before, events, { pileBelow: this.pileBelow });
+    this.finish(response.game, events, before.hand);
+    const after = this.view;
+    if (after.phase === "finished") {
+      await this.playback.celebrate(gettext("The game is over: well played!"));
+      showResult(this.els, after);
+    } else if (after.turn === after.you) this.focusHand();
   }
 
-  async resyncNow() {
-    try { this.setView(await api.game(this.gameId)); } catch { /* shown as is */ }
-  }
-
-  // Show the events one by one on a copy of the old view, then the new view.
-  async animate(before, events, after) {
-    const delay = SPEED_MS[this.settings.speed] ?? SPEED_MS.normal;
-    const shown = cloneView(before);
-    shown.pile_below = [...(this.pileBelow || [])];
-    this.shown = shown;
-    this.skipping = false;
-    const handBefore = new Set(before.hand.map((c) => c.id));
-    const botMoves = events.some((e) => { const s = eventData(e).seat; return s !== undefined && s !== before.you; });
-    this.els.playback.hidden = !(botMoves && delay);
-    for (const event of events) {
-      const type = eventType(event), d = eventData(event);
-      applyEvent(shown, event);
-      const line = describeEvent(shown, event);
-      if (line) this.log(line, { mine: d.seat === shown.you, deal: d.seat === undefined });
-      if (type === "drew" && d.seat === shown.you && d.card) this.fresh = new Set([d.card.id]);
-      if (type === "deal_started") {
-        this.fresh = new Set(); this.composer.close(); this.selected.clear();
-        if (this.sortBy && d.hand) { this.order = this.sorted(d.hand, this.sortBy); this.saveOrder(); }
-      }
-      if (type === "laid_down" && d.seat === shown.you) this.celebrate(gettext("Contract laid down: a rung climbed!"));
-      const botStep = d.seat !== undefined && d.seat !== shown.you;
-      const wait = this.skipping ? 0 : delay;
-      const from = botStep && flightsWanted(wait) ? startFlight(this.els, type, d) : null;
-      if (botStep || type === "deal_ended") {
-        this.render();
-        this.highlightSeat(d.seat);
-        if (from) landFlight(this.els, type, d, from, Math.round(wait * FLIGHT_SHARE));
-        if (botStep && wait) { playCardSound(this.settings); await this.pause(wait); }
-      }
-      if (type === "deal_ended") await this.showDealSummary(shown, d);
-    }
-    this.pileBelow = shown.pile_below;
-    this.els.playback.hidden = true;
-    this.view = after;
-    this.shown = after;
-    this.busy = false;
-    if (events.some((e) => eventType(e) === "deal_started")) this.fresh = new Set();
-    else for (const c of after.hand) if (!handBefore.has(c.id) && !this.fresh.size) this.fresh.add(c.id);
-    if (this.fresh.size === 1 && after.phase === "play") this.focusId = [...this.fresh][0];
-    this.render();
-    if (after.phase === "finished") { await this.celebrate(gettext("The game is over: well played!")); this.showResult(); }
-    else if (after.turn === after.you) this.focusHand();
-  }
-
-  // A pause between the computer players' moves, cut short by skip().
-  pause(ms) {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() { clearTimeout(timer); resolve(); }
-      this.wake = done;
-    });
-  }
-
-  // Skip (button or Escape): the rest of the computer players' moves show at once.
   skip() {
-    if (!this.busy) return false;
-    this.skipping = true;
-    this.wake?.();
-    return true;
-  }
-
-  // A short, skippable moment (none when the system asks for reduced motion); it takes no
-  // clicks, so play goes on under it.
-  celebrate(text) {
-    if (REDUCED?.matches) return Promise.resolve();
-    document.querySelector(".celebration")?.remove();
-    const box = document.createElement("div");
-    box.className = "celebration";
-    box.setAttribute("aria-hidden", "true"); // the log and the message say it in words
-    const p = document.createElement("p");
-    p.textContent = text;
-    box.append(p);
-    for (let i = 0; i < 14; i++) {
-      const bit = document.createElement("i");
-      const angle = (i / 14) * 2 * Math.PI;
-      bit.style.setProperty("--dx", `${Math.round(Math.cos(angle) * 220)}px`);
-      bit.style.setProperty("--dy", `${Math.round(Math.sin(angle) * 160)}px`);
-      bit.style.background = ["#ffd166", "#8fe3a8", "#7fd3ff", "#ffb4a8"][i % 4];
-      box.append(bit);
-    }
-    document.body.append(box);
-    return new Promise((resolve) => {
-      const end = () => {
-        box.remove();
-        document.removeEventListener("pointerdown", end, true);
-        document.removeEventListener("keydown", end, true);
-        resolve();
-      };
-      document.addEventListener("pointerdown", end, true);
-      document.addEventListener("keydown", end, true);
-      setTimeout(end, 1600);
-    });
-  }
-
-  highlightSeat(seat) {
-    for (const el of this.els.seats.querySelectorAll(".seat")) {
-      el.classList.toggle("acting", Number(el.dataset.seat) === seat);
-    }
-  }
-
-  // The deal log (role="log", newest last, kept scrolled to the end); the latest line also
-  // goes to the message bar unless `quiet`.
-  log(line, { mine = false, deal = false, quiet = false } = {}) {
-    const li = document.createElement("li");
-    li.textContent = line;
-    if (mine) li.classList.add("mine");
-    if (deal) li.classList.add("deal");
-    if (!quiet) li.classList.add("news");
-    this.els.logLines.append(li);
-    while (this.els.logLines.children.length > LOG_LINES) this.els.logLines.firstChild.remove();
-    this.els.log.scrollTop = this.els.log.scrollHeight;
-    if (!quiet) showInfo(this.els.message, line);
-  }
-
-  clearLog() {
-    this.els.logLines.replaceChildren();
-  }
-
-  // The deal's moves before the page opened, written to the log without animation; the
-  // discard pile's cards beneath the top are remembered from them.
-  logPast(before, events) {
-    const shown = cloneView(before);
-    shown.pile_below = [];
-    for (const event of events) {
-      const d = eventData(event);
-      if (eventType(event) === "deal_started") { this.clearLog(); shown.pile_below = []; }
-      pileStep(shown, event);
-      const line = describeEvent(shown, event);
-      if (line) this.log(line, { mine: d.seat === shown.you, deal: d.seat === undefined, quiet: true });
-    }
-    this.pileBelow = shown.pile_below;
+    return this.playback.skip();
   }
 
   // The contract's melds from `cards` (the selection, or the whole hand), or null.
@@ -539,70 +460,6 @@ export class GameController {
   focusHand() {
     const target = this.els.hand.querySelector('[tabindex="0"]');
     if (target && !this.els.summary.open && document.activeElement?.closest?.("[data-composer]") == null) target.focus({ preventScroll: true });
-  }
-
-  // --- Between deals and at the end -------------------------------------------------------
-
-  showDealSummary(view, deal) {
-    const last = deal.deal === 10;
-    this.els.summaryTitle.textContent = format(gettext("Deal %(deal)s is over"), { deal: deal.deal });
-    this.els.summaryBody.replaceChildren(dealSummary(view, deal, deal.totals));
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "btn primary";
-    button.dataset.summaryContinue = "";
-    button.textContent = last ? gettext("See the result") : gettext("Next deal");
-    this.els.summaryActions.replaceChildren(button);
-    return new Promise((resolve) => {
-      const done = () => { this.els.summary.close(); resolve(); };
-      button.addEventListener("click", done, { once: true });
-      this.els.summary.addEventListener("cancel", (e) => { e.preventDefault(); done(); }, { once: true });
-      this.els.summary.showModal();
-      button.focus();
-    });
-  }
-
-  // The daily page's share card, filled once the server has ranked the attempt (made once:
-  // the result may be shown twice, after the last move's animation and on load).
-  dailyShareBox() {
-    if (this.shareCard) return this.shareCard;
-    const box = this.shareCard = shareBox();
-    box.hidden = true;
-    api.dailyOf(this.view.daily).then((daily) => {
-      const result = daily.attempt.result;
-      if (!result) return;
-      box.hidden = false;
-      return fillShareBox(box, shareLines(daily, result, dealSymbols(this.view)));
-    }).catch(() => {});  // no card then: the daily page has it too
-    return box;
-  }
-
-  showResult() {
-    const v = this.view;
-    this.els.summaryTitle.textContent = gettext("The game is over");
-    const body = [resultTable(v, v.result)];
-    const mine = Array.isArray(v.result) ? v.result.find((r) => r.seat === v.you) : v.result;
-    if (mine?.place) {
-      const p = document.createElement("p");
-      p.className = "summary-lead";
-      p.textContent = format(gettext("You finished in place %(place)s with %(contracts)s and %(points)s."),
-        { place: mine.place, contracts: counts.contracts(mine.contracts), points: counts.penaltyPoints(mine.penalty) });
-      body.unshift(p);
-    }
-    if (v.mode === "daily") body.push(this.dailyShareBox());
-    this.els.summaryBody.replaceChildren(...body);
-    const links = [
-      ["/", gettext("Play again")],
-      ["/leaderboard/", gettext("Leaderboard")],
-    ].map(([href, text]) => { const a = document.createElement("a"); a.className = "btn"; a.href = href; a.textContent = text; return a; });
-    const close = document.createElement("button");
-    close.type = "button";
-    close.className = "btn";
-    close.textContent = gettext("Look at the table");
-    close.addEventListener("click", () => this.els.summary.close());
-    this.els.summaryActions.replaceChildren(...links, close);
-    if (!this.els.summary.open) this.els.summary.showModal();
-    links[0].focus();
   }
 }
 

@@ -5,7 +5,7 @@ import * as api from "../api.js";
 import * as counts from "../counts.js";
 import { showMessage } from "../errors.js";
 import { date, dateRange, format, gettext, ngettext, number } from "../i18n.js";
-import { openSocket, socketsAvailable } from "../socket.js";
+import { openSocket } from "../socket.js";
 
 const root = document.getElementById("board");
 const rows = root.querySelector("[data-rows]");
@@ -140,6 +140,6 @@ const refresh = () => { if (pages <= 1) load(); };
 
 load();
 if (root.dataset.available === "1") {
-  if (socketsAvailable()) openSocket("/ws/leaderboards/daily/", () => { if (board === "day") refresh(); });
+  openSocket("/ws/leaderboards/daily/", () => { if (board === "day") refresh(); });
   setInterval(refresh, REFRESH_MS);
 }

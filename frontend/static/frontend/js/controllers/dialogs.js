@@ -1,0 +1,90 @@
+// The table's dialogs: the summary between deals and the result at the end (with the daily's
+// share card). Each takes the table's elements and the view it speaks of.
+import * as api from "../api.js";
+import * as counts from "../counts.js";
+import { showMessage } from "../errors.js";
+import { format, gettext } from "../i18n.js";
+import { dealSymbols, fillShareBox, shareBox, shareLines } from "../views/sharecard.js";
+import { dealSummary, resultTable } from "../views/summary.js";
+
+// "Deal n is over": resolves when the player goes on (the button, or Escape).
+export function showDealSummary(els, view, deal) {
+  const last = deal.deal === 10;
+  els.summaryTitle.textContent = format(gettext("Deal %(deal)s is over"), { deal: deal.deal });
+  els.summaryBody.replaceChildren(dealSummary(view, deal, deal.totals));
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "btn primary";
+  button.dataset.summaryContinue = "";
+  button.textContent = last ? gettext("See the result") : gettext("Next deal");
+  els.summaryActions.replaceChildren(button);
+  return new Promise((resolve) => {
+    const done = () => { els.summary.close(); resolve(); };
+    button.addEventListener("click", done, { once: true });
+    els.summary.addEventListener("cancel", (e) => { e.preventDefault(); done(); }, { once: true });
+    els.summary.showModal();
+    button.focus();
+  });
+}
+
+// The daily's share card, filled once the server has ranked the attempt. Made once a page:
+// the result may be shown twice (after the last move's animation, and on load).
+const shareCards = new Map();
+function dailyShareBox(view) {
+  if (shareCards.has(view.id)) return shareCards.get(view.id);
+  const box = shareBox();
+  shareCards.set(view.id, box);
+  box.hidden = true;
+  api.dailyOf(view.daily).then((daily) => {
+    const result = daily.attempt.result;
+    if (!result) return;
+    box.hidden = false;
+    return fillShareBox(box, shareLines(daily, result, dealSymbols(view)));
+  }).catch(() => {}); // no card then: the daily page has it too
+  return box;
+}
+
+// "The game is over": places, contracts and penalties; then where to go next.
+export function showResult(els, view) {
+  els.summaryTitle.textContent = gettext("The game is over");
+  const body = [resultTable(view, view.result)];
+  const mine = Array.isArray(view.result) ? view.result.find((r) => r.seat === view.you) : view.result;
+  if (mine?.place) {
+    const p = document.createElement("p");
+    p.className = "summary-lead";
+    p.textContent = format(gettext("You finished in place %(place)s with %(contracts)s and %(points)s."),
+      { place: mine.place, contracts: counts.contracts(mine.contracts), points: counts.penaltyPoints(mine.penalty) });
+    body.unshift(p);
+  }
+  if (view.mode === "daily") body.push(dailyShareBox(view));
+  els.summaryBody.replaceChildren(...body);
+  // "Play again" starts a practice game at once: at this game's level, or after the daily
+  // (one ranked attempt a day) at the daily's.
+  const again = document.createElement("button");
+  again.type = "button";
+  again.className = "btn primary";
+  again.textContent = view.mode === "daily" ? gettext("Practise at this level") : gettext("Play again");
+  again.addEventListener("click", async () => {
+    again.disabled = true;
+    try {
+      const created = await api.startGame("practice", view.level || "normal");
+      location.assign(`/play/${encodeURIComponent((created.game || created).id)}/`);
+    } catch (error) {
+      again.disabled = false;
+      showMessage(els.message, error);
+    }
+  });
+  const board = document.createElement("a");
+  board.className = "btn";
+  board.href = "/leaderboard/";
+  board.textContent = gettext("Leaderboard");
+  const links = [again, board];
+  const close = document.createElement("button");
+  close.type = "button";
+  close.className = "btn";
+  close.textContent = gettext("Look at the table");
+  close.addEventListener("click", () => els.summary.close());
+  els.summaryActions.replaceChildren(...links, close);
+  if (!els.summary.open) els.summary.showModal();
+  links[0].focus();
+}

@@ -1,0 +1,212 @@
+"""The pages stay live, served as the site is served (ASGI on uvicorn): a second tab follows
+the first within a second, a board shows a finished daily without a reload, a reload never
+plays a finished deal again, and a tab that catches up has every move in its log."""
+
+from __future__ import annotations
+
+import time
+import types
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
+
+import pytest
+
+from tests.browser.conftest import DESKTOP, PHONE
+from tests.browser.strategy import person_action
+from tests.browser.table_driver import play_turn, wait_idle
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+FOLLOW_MS = 1000  # a second tab shows a move within this
+LOG_LINES = ("() => [...document.querySelectorAll('[data-log-lines] li')]"
+             ".map((li) => li.textContent)")
+SERVER_LOG = """async () => {
+  const id = document.getElementById('game').dataset.gameId;
+  return (await fetch(`/api/v1/games/${id}/events`)).json();
+}"""
+
+
+def in_thread(function, *args):
+    """Run ``function`` off Playwright's thread: the services publish with async_to_sync,
+    which refuses a thread with a running event loop."""
+    from django.db import connection
+
+    def run():
+        try:
+            return function(*args)
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(run).result()
+
+
+def start_practice(page, base_url: str) -> str:
+    page.goto(base_url + "/")
+    page.check('input[name="level"][value="easy"]')
+    page.click("[data-practice-start]")
+    page.wait_for_url("**/play/**")
+    wait_idle(page)
+    return page.locator("#game").get_attribute("data-game-id")
+
+
+def game_version(page) -> int:
+    return page.evaluate("""async () => {
+      const id = document.getElementById('game').dataset.gameId;
+      return (await (await fetch(`/api/v1/games/${id}`)).json()).version;
+    }""")
+
+
+OPEN_SOCKETS = """
+window.__socketsOpen = 0;
+const NativeSocket = window.WebSocket;
+window.WebSocket = class extends NativeSocket {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener('open', () => { window.__socketsOpen += 1; });
+  }
+};
+"""
+
+
+def test_a_second_tab_follows_each_move_of_the_first_within_a_second(open_page, site):
+    first, watch = open_page(DESKTOP)
+    first.context.add_init_script(OPEN_SOCKETS)
+    start_practice(first, site.url)
+    second = first.context.new_page()
+    second.goto(first.url)
+    wait_idle(second)
+    second.wait_for_function("() => window.__socketsOpen > 0")
+
+    for _ in range(3):  # three turns: a draw and a discard each, and the bots' turns after
+        first.click("[data-stock]")
+        wait_idle(first)
+        expected = first.evaluate(LOG_LINES)
+        second.wait_for_function("(lines) => { const now = [...document.querySelectorAll("
+                                 "'[data-log-lines] li')].map((li) => li.textContent);"
+                                 " return now.length && now.at(-1) === lines.at(-1); }",
+                                 arg=expected, timeout=FOLLOW_MS, polling=50)
+        assert "another tab" in second.inner_text("[data-message]")
+        first.locator(".hand .card").first.dblclick()
+        wait_idle(first)
+        expected = first.evaluate(LOG_LINES)
+        second.wait_for_function("(n) => document.querySelectorAll('[data-log-lines] li').length"
+                                 " >= n", arg=len(expected), timeout=FOLLOW_MS, polling=50)
+        wait_idle(second)
+        assert second.evaluate(LOG_LINES) == expected
+        assert second.locator(".hand .card").count() == first.locator(".hand .card").count()
+
+    # The second tab plays on: its move is no silent 409, and the first follows it.
+    second.click("[data-stock]")
+    wait_idle(second)
+    first.wait_for_function("(lines) => { const now = [...document.querySelectorAll("
+                            "'[data-log-lines] li')].map((li) => li.textContent);"
+                            " return now.at(-1) === lines.at(-1); }",
+                            arg=second.evaluate(LOG_LINES), timeout=FOLLOW_MS, polling=50)
+    watch.check()
+
+
+def test_a_tab_that_missed_moves_catches_up_with_every_move_in_its_log(open_page, site):
+    """A move made while this tab was away (its socket down) is found when the player acts:
+    the 409 is not silent, and the log is the server's, line for line."""
+    page, watch = open_page(DESKTOP)
+    game_id = start_practice(page, site.url)
+    before = game_version(page)
+    in_thread(play_person_turns, game_id, 2)  # another device plays two turns
+    page.click("[data-stock]")  # stale: answered 409, and the page catches up
+    page.wait_for_function("(v) => document.querySelector('[data-message]').textContent"
+                           ".includes('another tab')", arg=before)
+    wait_idle(page)
+    server = page.evaluate(SERVER_LOG)
+    assert server["version"] > before
+    shown = page.evaluate(LOG_LINES)
+    assert len(shown) == len([e for e in server["events"] if e["t"] != "game_finished"])
+    watch.check(allow=("status of 409",))
+
+
+def play_person_turns(game_id: str, turns: int) -> None:
+    """``turns`` of the person's turns (each up to its discard) by the scripted strategy."""
+    from games import services
+    from games.engine import Discard, player_view
+    from games.models import Game
+
+    while turns:
+        game = Game.objects.get(public_id=game_id)
+        action = person_action(player_view(game.load_state(), 0))
+        services.act(game_id, game.owner, game.version, action.to_json())
+        turns -= isinstance(action, Discard)
+
+
+def turns_to_end_deal_one() -> int:
+    """How many turns the scripted person plays in deal 1 of the seeded game (the bots'
+    choices follow from the seed, so a second game of it plays the same)."""
+    from games import services
+    from games.engine import Discard, player_view
+    from games.models import Game
+    from tests.leaderboards.factories import player
+
+    owner, _token = player("Scout")
+    game_id, turns = services.start_game(owner, Game.PRACTICE, "easy").game.public_id, 0
+    while True:
+        game = Game.objects.get(public_id=game_id)
+        state = game.load_state()
+        if state.deal > 1:
+            return turns
+        action = person_action(player_view(state, 0))
+        services.act(game_id, owner, game.version, action.to_json())
+        turns += isinstance(action, Discard)
+
+
+# A seed whose first deal a computer player ends (the person's last move is not the last).
+BOT_GOES_OUT = "live-0"
+
+
+def test_a_reload_after_next_deal_shows_the_new_deal_and_no_summary(open_page, site, monkeypatch):
+    from games import services
+
+    monkeypatch.setattr(services, "secrets",
+                        types.SimpleNamespace(token_hex=lambda n=16: BOT_GOES_OUT))
+    summaries = []
+    page, watch = open_page(PHONE, touch=True)
+    turns = in_thread(turns_to_end_deal_one)
+    game_id = start_practice(page, site.url)
+    in_thread(play_person_turns, game_id, turns - 1)
+    page.reload()
+    wait_idle(page)
+    # The deal's last turn, by touch.
+    play_turn(page, {"laid_down": 0, "laid_off": 0, "discarded": 0},
+              on_summary=lambda p: summaries.append(p.inner_text("dialog[open]")))
+    assert any("Deal 1 is over" in text for text in summaries)
+    hand = sorted(page.locator(".hand .card").evaluate_all("(cs) => cs.map((c) => c.dataset.id)"))
+    assert len(hand) == 10
+
+    for path in ("", "?lang=es"):  # a reload, and a language switch (a reload in Spanish)
+        page.goto(page.url.split("?")[0] + path)
+        wait_idle(page)
+        assert not page.locator("dialog[open]").count()
+        assert "2" in page.inner_text("[data-deal-info]")
+        after = sorted(page.locator(".hand .card").evaluate_all(
+            "(cs) => cs.map((c) => c.dataset.id)"))
+        assert after == hand
+    watch.check()
+
+
+def test_the_daily_board_shows_a_newly_finished_daily_without_a_reload(open_page, site):
+    from games import daily
+    from tests.leaderboards.factories import finished_daily, player
+
+    page, watch = open_page(DESKTOP)
+    page.context.add_init_script(OPEN_SOCKETS)
+    page.goto(site.url + "/leaderboard/")
+    page.wait_for_function("() => window.__socketsOpen > 0")
+    today = daily.today()
+    now = datetime.now(UTC)
+
+    def finish():
+        finished_daily(player("Late Finisher")[0], today, contracts=4, penalty=120, finished_at=now)
+
+    in_thread(finish)
+    started = time.monotonic()
+    page.wait_for_selector("text=Late Finisher", timeout=5000)
+    assert time.monotonic() - started < 5
+    watch.check()
