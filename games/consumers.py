@@ -9,10 +9,13 @@ handshake: the socket is accepted and closed at once with close code 4401 (no id
 accept reaches the client as a bare HTTP 403).
 
 Each event arrives as its own frame, ``{"v": version, "t": type, "d": {...}}``, already
-filtered for the person (R25) by :mod:`games.services`; events come in version order. A
-client that sees a gap in ``v`` re-fetches ``GET /api/v1/games/{id}``. Messages from the
-client are ignored. The socket joins the game's group again every few seconds
-(:class:`games.groups.GroupMember`), so a Redis restart does not leave it deaf.
+filtered for the person (R25) by :mod:`games.services`. One action's frames come in order,
+but two actions answered by two server processes may interleave, so a client must not apply
+frames as they come: the page takes a ``v`` beyond its own as news and reads the game and
+its log (``GET /api/v1/games/{id}`` and ``/events``), which are the truth. Frames from the
+client are ignored (:class:`games.groups.PushConsumer`). The socket joins the game's group
+again every few seconds (:class:`games.groups.GroupMember`), so a Redis restart does not
+leave it deaf.
 """
 
 from __future__ import annotations
@@ -20,11 +23,10 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.http.request import validate_host
 
-from games.groups import GroupMember
+from games.groups import PushConsumer
 from games.identity import COOKIE_NAME, player_from_cookie, player_from_token
 from games.models import Game
 from games.services import group_name
@@ -67,7 +69,7 @@ def _authorise(scope, game_id: str):
     return None
 
 
-class GameConsumer(GroupMember, AsyncJsonWebsocketConsumer):
+class GameConsumer(PushConsumer):
     async def connect(self) -> None:
         game_id = self.scope["url_route"]["kwargs"]["game_id"]
         if not origin_allowed(_header(self.scope, b"origin")):
@@ -83,9 +85,6 @@ class GameConsumer(GroupMember, AsyncJsonWebsocketConsumer):
 
     async def disconnect(self, code: int) -> None:
         await self.leave()
-
-    async def receive_json(self, content, **kwargs) -> None:
-        """The socket only pushes; actions go through POST /api/v1/games/{id}/actions."""
 
     async def game_events(self, message: dict) -> None:
         for event in message["events"]:

@@ -25,6 +25,7 @@ import logging
 from collections import deque
 
 from asgiref.sync import async_to_sync
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import get_channel_layer
 
 logger = logging.getLogger(__name__)
@@ -149,3 +150,12 @@ class GroupMember:
                 await self._add_to_groups()
             except Exception:  # Redis away: the next round tries again
                 logger.warning("Could not rejoin groups %s", self.joined, exc_info=True)
+
+
+class PushConsumer(GroupMember, AsyncJsonWebsocketConsumer):
+    """A websocket that only pushes its groups' frames. Whatever the client sends (text that
+    is not JSON, binary, a megabyte) is ignored: Channels' JSON consumer would raise on it,
+    log a traceback and drop the socket (close 1006)."""
+
+    async def receive(self, text_data=None, bytes_data=None, **kwargs) -> None:
+        """Actions go through the HTTP API; nothing a client sends here means anything."""

@@ -12,29 +12,25 @@ shows. Each change arrives as one frame, after the change committed:
   player's entry off the board (hidden score or banned player).
 
 Only today's (UTC) changes are forwarded: after midnight a client reloads the new day's board.
-Messages from the client are ignored. The socket rejoins the board's group every few seconds
-(:class:`games.groups.GroupMember`), so a Redis restart does not leave it deaf.
+Frames from the client are ignored (:class:`games.groups.PushConsumer`). The socket rejoins
+the board's group every few seconds (:class:`games.groups.GroupMember`), so a Redis restart
+does not leave it deaf.
 """
 
 from __future__ import annotations
 
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
-
 from games import daily
-from games.groups import GroupMember
+from games.groups import PushConsumer
 from leaderboards.services import BOARD_GROUP
 
 
-class DailyBoardConsumer(GroupMember, AsyncJsonWebsocketConsumer):
+class DailyBoardConsumer(PushConsumer):
     async def connect(self) -> None:
         await self.join(BOARD_GROUP)
         await self.accept()
 
     async def disconnect(self, code: int) -> None:
         await self.leave()
-
-    async def receive_json(self, content, **kwargs) -> None:
-        """The socket only pushes."""
 
     async def board_entry(self, message: dict) -> None:
         if message["date"] == daily.today().isoformat():

@@ -11,7 +11,8 @@ from ladder.asgi import application
 def test_http_goes_to_django():
     async def get(path):
         headers = [(b"host", b"testserver")]
-        return await HttpCommunicator(application, "GET", path, headers=headers).get_response()
+        return await HttpCommunicator(application, "GET", path,
+                                     headers=headers).get_response(timeout=10)
 
     response = async_to_sync(get)("/api/v1/openapi.json")
 

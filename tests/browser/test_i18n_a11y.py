@@ -115,4 +115,7 @@ def test_no_page_breaks_a_strict_policy(open_page, site):
     page.click("[data-hint]")
     page.wait_for_selector("[data-message]:not(:empty)")
     assert [e for e in watch.errors if "CSP" in e or "Content Security Policy" in e] == []
-    watch.check()
+    # A document fulfilled by Playwright's route counts to Chromium as from an unknown
+    # address, and its Local Network Access check then blocks the page's websockets to
+    # 127.0.0.1: the route's doing, not the policy's (test_live.py has them open).
+    watch.check(allow=("ERR_BLOCKED_BY_LOCAL_NETWORK_ACCESS_CHECKS",))

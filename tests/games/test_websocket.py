@@ -173,3 +173,26 @@ async def test_the_rejoining_stops_with_a_consumer_that_dies(monkeypatch):
     with pytest.raises(RuntimeError):
         await communicator.receive_output(timeout=5)
     assert rejoining.cancelled()
+
+
+@pytest.mark.parametrize("frame", [
+    {"text_data": "not json"},
+    {"text_data": '{"half": '},
+    {"bytes_data": b"\x00\xff binary"},
+    {"text_data": "x" * 1_000_000},
+    {"text_data": '{"type": "draw", "from": "stock"}'},
+])
+async def test_a_frame_from_the_client_is_ignored_and_the_socket_stays_open(frame, caplog):
+    api = await sync_to_async(new_bearer_api)()
+    game = await sync_to_async(api.new_game)()
+    communicator = socket(game["id"], bearer(api))
+    assert (await communicator.connect())[0]
+
+    await communicator.send_to(**frame)
+    assert await communicator.receive_nothing(timeout=0.2)  # no close, no answer
+    response = await sync_to_async(api.act)(game, DRAW)
+
+    assert await receive_all(communicator, len(response.json()["events"])) == \
+        response.json()["events"]
+    assert [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")] == []
+    await communicator.disconnect()
