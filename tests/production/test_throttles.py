@@ -1,5 +1,6 @@
-"""Creating identities, starting games, acting and asking for hints are rate-limited: 429 with Retry-After, the
-rates from settings.THROTTLE_RATES (env THROTTLE_*), "off" turning a limit off."""
+"""Creating identities, starting games, acting and asking for hints are rate-limited: 429 with
+Retry-After, the rates from settings.THROTTLE_RATES (env THROTTLE_*), "off" turning a limit
+off."""
 
 from __future__ import annotations
 
