@@ -1,5 +1,6 @@
 """The Hint button shows the server's expert move: the pile to draw from, then the card to
-throw, highlighted, with the reason in the message line in the page's language.
+throw (or to lay off, with its meld), highlighted, or the lay-down ready to confirm, with the
+reason in the message line in the page's language.
 
 The game is set to a constructed moment (rung 2 holding 8D 9D 10D, every other card with a
 neighbour, tests/games/test_hint.py): the old guess in the browser threw the 10D there."""
@@ -12,7 +13,12 @@ from games.models import Game
 from games.services.hints import hint as server_hint
 from tests.browser.conftest import DESKTOP
 from tests.browser.table_driver import wait_idle
-from tests.games.test_hint import DIAMOND_RUN, rung_two_with_a_diamond_run_started
+from tests.games.test_hint import (
+    DIAMOND_RUN,
+    completing_scene,
+    laid_down_scene,
+    rung_two_with_a_diamond_run_started,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -72,4 +78,50 @@ def test_the_hint_highlights_the_experts_pile_then_card_and_says_why(
     message = reason_shown(page, expected["reason"]["message"])
     page.wait_for_function("(text) => document.querySelector('[data-message]').textContent "
                            "=== text", arg=message)
+    watch.check()
+
+
+def test_the_hint_readies_the_experts_lay_down_in_the_composer(open_page, live_server):
+    page, watch = open_page(DESKTOP)
+    game = start_at(page, live_server.url, completing_scene(), "en")
+
+    page.click("[data-hint]")
+    page.wait_for_selector("[data-discard].hinted")  # the 9H makes the second group
+    page.click("[data-discard]")
+    wait_idle(page)
+    game.refresh_from_db()
+    expected = server_hint(game)
+    assert expected["action"]["type"] == "lay_down"
+    page.click("[data-hint]")
+    page.wait_for_selector("[data-laydown-confirm]:not([disabled])")
+    in_composer = set(page.locator("[data-slots] .card").evaluate_all(
+        "(cards) => cards.map((c) => c.dataset.id)"))
+    assert in_composer == {c for meld in expected["lay_down"] for c in meld}
+    page.click("[data-laydown-confirm]")
+    wait_idle(page)
+    game.refresh_from_db()
+    assert game.load_state().laid_down_turn[0] is not None
+    watch.check()
+
+
+def test_the_hint_points_at_the_card_to_lay_off_and_its_meld(open_page, live_server):
+    page, watch = open_page(DESKTOP)
+    game = start_at(page, live_server.url, laid_down_scene(discard="9H.2"), "en")
+
+    page.click("[data-hint]")
+    page.wait_for_selector("[data-discard].hinted")  # the 9H.2 fits the nines on the table
+    page.click("[data-discard]")
+    wait_idle(page)
+    game.refresh_from_db()
+    expected = server_hint(game)["action"]
+    assert expected["type"] == "lay_off"
+    page.click("[data-hint]")
+    page.wait_for_selector(".hand .card.hinted")
+    assert page.get_attribute(".hand .card.hinted", "data-id") == expected["card"]
+    meld = page.locator(".meld.hinted")
+    assert meld.get_attribute("data-meld") == str(expected["meld"])
+    meld.locator("[data-layoff]").first.click()
+    wait_idle(page)
+    game.refresh_from_db()
+    assert len(game.load_state().table[expected["meld"]].meld.cards) == 4
     watch.check()
