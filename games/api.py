@@ -51,6 +51,7 @@ from games.schemas import (
     Replay,
     Stale,
 )
+from games.services import hints
 from games.throttles import Throttle
 
 router = Router(tags=["games"], by_alias=True, exclude_unset=True)
@@ -62,6 +63,7 @@ OFFSET_MAX = 100_000
 NEW_IDENTITIES = Throttle("identities", by="address", new_identities_only=True)
 GAMES_STARTED = Throttle("games", by="player")
 ACTIONS = Throttle("actions", by="player")
+HINTS = Throttle("hints", by="player")
 
 
 # --- Players and me -----------------------------------------------------------------------
@@ -177,14 +179,16 @@ def get_deal_log(request: HttpRequest, game_id: PublicId):
     return services.deal_log(_game_of(request, game_id))
 
 
-@router.get("/games/{game_id}/hint", response={200: Hint, **ERRORS}, auth=PLAYER)
+@router.get("/games/{game_id}/hint", response={200: Hint, **ERRORS}, auth=PLAYER,
+            throttle=[HINTS])
 def get_hint(request: HttpRequest, game_id: PublicId):
-    """Practice games only: a legal lay-down if your hand holds your contract now, and the
-    cards you may lay off where."""
+    """Practice games only: what the server's expert player would do in your seat now (it sees
+    only what you see), and why. Throttled per player (``THROTTLE_HINTS``, 30 a minute by
+    default): an expert's decision can take up to about 100 ms."""
     game = _game_of(request, game_id)
     try:
-        return services.hint(game)
-    except services.HintsForbidden:
+        return hints.hint(game)
+    except hints.HintsForbidden:
         raise ApiError(403, "no_hints_in_ranked_games",
                        "Hints are for practice games only.") from None
 

@@ -20,6 +20,7 @@ from typing import Annotated, Any, Literal
 from ninja import Path, Schema
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema
 
+from games.bots import REASON_CODES
 from games.names import NAME_MAX_CHARS, NAME_MIN_CHARS
 from games.services.accounts import (
     CODE_CHARS,
@@ -343,12 +344,27 @@ class ActionRequest(Schema):
     action: ActionJson
 
 
+class HintReason(Out):
+    code: Literal[REASON_CODES] = Field(
+        description="Why the expert makes this move: stable, for a client to switch on (and "
+                    "translate). docs/api.md lists every code.")
+    message: str = Field(description="The reason in English, for people.")
+
+
 class Hint(Out):
-    version: int
+    version: int = Field(description="The version of the game the hint is for.")
+    action: ActionJson | None = Field(
+        description="What the server's expert player (the hard level, seeing only your view) "
+                    "would do now, as POST /games/{id}/actions takes it: which pile to draw "
+                    "from, the lay-down, a lay-off or the discard. Null when you have nothing "
+                    "to do (not your turn, game over).")
+    reason: HintReason
     lay_down: list[list[str]] | None = Field(
-        description="Melds to lay the contract down with now (fewest penalty points left), or "
-                    "null when that is not possible now.")
-    lay_off: list[LayOffOption]
+        description="The expert's melds when its move is to lay the contract down (the same as "
+                    "action.melds), else null.")
+    lay_off: list[LayOffOption] = Field(
+        description="Every lay-off open now (as the game's legal.lay_off); the expert's own "
+                    "choice among them is the action.")
 
 
 class ReplayAction(Out):

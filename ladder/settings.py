@@ -341,6 +341,7 @@ THROTTLE_RATES = {
     "identities": env_str("THROTTLE_IDENTITIES", "30/h"),
     "games": env_str("THROTTLE_GAMES", "30/h"),  # games started, per player
     "actions": env_str("THROTTLE_ACTIONS", "120/m"),  # actions, per player
+    "hints": env_str("THROTTLE_HINTS", "30/m"),  # practice hints (an expert's decision), per player
     "admin_login": env_str("THROTTLE_ADMIN_LOGIN", "10/15m"),  # admin login POSTs, per address
     # account logins, per address and per username; transfer-code redemptions, per address
     "login": env_str("THROTTLE_LOGIN", "10/15m"),

@@ -13,6 +13,9 @@
 Levels: ``easy``, ``normal``, ``hard`` (see their modules); ``random`` is a baseline for
 tournaments.
 
+``advise(view, rng)`` is the expert's (``hard``'s) move for a person's view, with a reason code
+(:mod:`.advice`): the practice hint.
+
 ``clear_memo()`` forgets what the bots memoised in this thread: the server calls it after each
 request's bot turns, since the next request is another game (games.bots.outlook says why).
 This module is the bots' public interface: the services import nothing else from games.bots.
@@ -27,10 +30,12 @@ from games.engine.rng import Stream
 from games.engine.view import PlayerView
 
 from . import baseline, easy, hard, normal
+from .advice import REASON_CODES, REASONS, Advice, advise
 from .memory import Memory
 from .outlook import clear_memo
 
-__all__ = ["LEVELS", "STRATEGIES", "Memory", "Strategy", "choose", "clear_memo", "rng_for"]
+__all__ = ["LEVELS", "REASONS", "REASON_CODES", "STRATEGIES", "Advice", "Memory", "Strategy",
+           "advise", "choose", "clear_memo", "rng_for"]
 
 LEVELS = ("easy", "normal", "hard")
 

@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import inf
 
 from games.engine.actions import DISCARD_PILE, STOCK, Action, Discard, Draw, LayDown
 from games.engine.cards import face_of, is_joker, penalty_of, rank_of, suit_of
@@ -71,23 +72,29 @@ def may_lay_down(view: PlayerView, memory: Memory) -> LayDown | None:
 def wants_top_discard(view: PlayerView, memory: Memory, take_margin: float) -> bool:
     """Take the top discard when it completes the contract, or brings it nearer by more than
     ``take_margin`` draws; once down, when it can be laid off at once."""
-    top = view.discard_top
     if DISCARD_PILE not in view.legal.draw:
         return False
     if view.me.laid_down:
         # R15: laid down on an earlier turn, so a card that fits the table leaves at once.
-        return fits(top, table_melds(view))
+        return fits(view.discard_top, table_melds(view))
+    return top_discard_gain(view, memory) > take_margin
+
+
+def top_discard_gain(view: PlayerView, memory: Memory) -> float:
+    """Before laying down: the draws that taking the top discard saves on the way to the
+    contract (``inf`` when it completes the contract, 0 when it cannot help)."""
+    top = view.discard_top
     if not could_help(top, view):
-        return False
+        return 0.0
     contract = view.me.contract
     hand = view.hand + (top,)
     taken = outlook(hand, contract, memory.live)
     if taken.nearest < HOLDS_NEAR and best_lay_down(hand, contract, face_of(top)) is not None:
-        return True
+        return inf
     now = taken.without(top)
     # R16: whatever goes back on the pile this turn, it is not the card just taken.
     after = min(taken.without(c) for c in view.hand if face_of(c) != face_of(top))
-    return after < now - take_margin
+    return now - after
 
 
 def could_help(card: int, view: PlayerView) -> bool:

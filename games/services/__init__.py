@@ -50,13 +50,11 @@ from games.engine import (
     IllegalAction,
     action_from_json,
     apply,
-    best_lay_down,
     new_game,
     player_view,
     replay,
     result_json,
 )
-from games.engine.cards import card_id
 from games.groups import group_send
 from games.models import DailyDeal, Game, GameAction, Player
 from games.names import clean_name, random_name
@@ -330,28 +328,6 @@ def game_summary(game: Game) -> dict:
         "created_at": game.created_at, "updated_at": game.updated_at,
         "finished_at": game.finished_at,
     }
-
-
-class HintsForbidden(Exception):
-    pass
-
-
-def hint(game: Game) -> dict:
-    """Practice only: a legal way to lay the contract down now, if the hand holds one (the one
-    leaving the fewest penalty points, R14, R16, R17), and the lay-offs open now (R15)."""
-    if game.ranked:
-        raise HintsForbidden(game.public_id)
-    state = game.load_state()
-    view = player_view(state, PERSON)
-    legal = view.legal
-    lay_down = None
-    if legal.lay_down:
-        found = best_lay_down(view.hand, view.me.contract, view.situation.forbidden_face)
-        if found is not None:
-            melds, _rest = found
-            lay_down = [[card_id(c) for c in meld.cards] for meld in melds]
-    return {"version": game.version, "lay_down": lay_down,
-            "lay_off": [{"meld": m, "card": card_id(c), "end": e} for m, c, e in legal.lay_offs]}
 
 
 class ReplayUnavailable(Exception):

@@ -1,5 +1,6 @@
-"""Creating identities, starting games and acting are rate-limited: 429 with Retry-After, the
-rates from settings.THROTTLE_RATES (env THROTTLE_*), "off" turning a limit off."""
+"""Creating identities, starting games, acting and asking for hints are rate-limited: 429 with
+Retry-After, the rates from settings.THROTTLE_RATES (env THROTTLE_*), "off" turning a limit
+off."""
 
 from __future__ import annotations
 
@@ -115,6 +116,21 @@ def test_the_limit_on_actions_counts_per_player(settings, db):
             "version": game.version, "action": {"type": "draw", "from": "stock"}}).status_code)
 
     assert statuses == [200, 200]
+
+
+def test_asking_for_hints_past_the_limit_is_429(settings, player):
+    """A hint runs the expert's decision (up to ~100 ms): it has a limit of its own, apart
+    from the actions'."""
+    rates(settings, hints="2/m", actions="1/m")
+    owner, client = player
+    game = practice_game(owner)
+
+    statuses = [client.get(f"{API}/games/{game.public_id}/hint").status_code for _ in range(3)]
+    acted = post_json(client, f"/games/{game.public_id}/actions", {
+        "version": game.version, "action": {"type": "draw", "from": "stock"}})
+
+    assert statuses == [200, 200, 429]
+    assert acted.status_code == 200
 
 
 def test_off_turns_a_limit_off(settings):

@@ -1,65 +1,78 @@
-// The practice hint: the server's lay-down and lay-offs when there are any, else a simple
-// reading of the view: which pile to draw from, which card to discard.
+// The practice hint: the server's expert player's move in your seat (GET /games/{id}/hint,
+// docs/api.md), shown on the table: the pile to draw from, the lay-down ready in the composer,
+// the card to lay off (and its meld) or to discard; the reason, translated, in the message line.
 import * as api from "../api.js";
-import { findContract } from "../cards.js";
-import { showInfo } from "../errors.js";
+import { showInfo, showMessage } from "../errors.js";
 import { gettext } from "../i18n.js";
+
+// The server's reason codes, in the player's language (the English is the server's message).
+const REASONS = {
+  not_your_turn: gettext("It is not your turn."),
+  game_over: gettext("The game is over."),
+  take_to_complete_contract: gettext("Take the top discard: with it you hold your contract."),
+  take_brings_contract_nearer: gettext("Take the top discard: it brings your contract nearer than a card from the stock would, on average."),
+  take_to_lay_off: gettext("Take the top discard: it fits a meld on the table, so it can leave your hand this turn."),
+  stock_discard_does_not_help: gettext("Draw from the stock: the top discard does nothing for your contract."),
+  stock_discard_helps_too_little: gettext("Draw from the stock: the top discard helps your contract less than a card from the stock would, on average."),
+  stock_discard_fits_nowhere: gettext("Draw from the stock: the top discard fits no meld on the table."),
+  stock_only: gettext("Draw from the stock: the top discard may not be taken now."),
+  lay_down_contract: gettext("Lay your contract down now: it climbs you a rung, and from your next turn you may lay off on any meld."),
+  lay_off_card: gettext("Lay this card off on the highlighted meld: a card laid off costs no points when the deal ends."),
+  discard_does_nothing: gettext("Discard this card: it does nothing for your contract."),
+  discard_least_useful: gettext("Discard this card: your contract needs it least."),
+  discard_high_points: gettext("Discard this card: its penalty points weigh more than the little it does for your contract."),
+  discard_not_feeding: gettext("Discard this card: the next player seems to collect the cards you could spare instead."),
+  discard_after_lay_down: gettext("Discard this card: it fits no meld on the table and would cost you the most points if the deal ended."),
+  best_in_play_outs: gettext("Played out over possible deals from here, this move came out best."),
+};
 
 export async function giveHint(game) {
   if (!game.myTurn || game.view.mode !== "practice") return;
-  const v = game.view, legal = game.legal();
-  if (v.phase === "draw") {
-    const top = v.discard_top;
-    const useful = Boolean(top) && game.canDraw("discard") && (top.joker
-      || v.hand.some((c) => c.rank === top.rank)
-      || v.hand.some((c) => c.suit === top.suit && Math.abs(rankNumber(c.rank) - rankNumber(top.rank)) === 1));
-    game.hinted = { pile: useful ? "discard" : "stock" };
-    game.render();
-    showInfo(game.els.message, useful
-      ? gettext("Hint: take the discard, it goes with cards in your hand.")
-      : gettext("Hint: draw from the stock."));
-    (useful ? game.els.discard : game.els.stock).focus();
+  const asked = game.view.version;
+  let hint;
+  try {
+    hint = await api.hint(game.gameId);
+  } catch (error) {
+    showMessage(game.els.message, error);
     return;
   }
-  let server = null;
-  try { server = await api.hint(game.gameId); } catch { /* fall back to the view */ }
-  const me = v.players[v.you];
-  const byId = game.byId();
-  const melds = server?.lay_down
-    ? server.lay_down.map((ids) => ids.map((id) => byId.get(id)))
-    : legal.lay_down ? findContract(v.hand, me.contract) : null;
-  if (melds && legal.lay_down) {
-    game.composer.start(me.contract);
-    game.composer.fill(assignToRequirements(melds, me.contract));
-    game.render();
-    showInfo(game.els.message, gettext("Hint: you hold your contract. The melds are ready: lay them down."));
-    game.els.layDownConfirm.focus();
-    return;
-  }
-  const offs = server?.lay_off?.length ? server.lay_off : legal.lay_off || [];
-  if (offs.length) {
-    game.selected = new Set([offs[0].card]);
-    game.hinted = { cards: new Set([offs[0].card]) };
-    game.focusId = offs[0].card;
-    game.render();
-    showInfo(game.els.message, gettext("Hint: lay off the selected card on the highlighted meld."));
-    return;
-  }
-  const choices = v.hand.filter((c) => (legal.discard || []).includes(c.id) && !c.joker);
-  const loner = (c) => !v.hand.some((o) => o !== c && (o.rank === c.rank || (o.suit === c.suit && Math.abs(rankNumber(o.rank) - rankNumber(c.rank)) <= 2)));
-  const worst = [...choices].sort((a, b) => (loner(b) - loner(a)) || (rankNumber(b.rank) - rankNumber(a.rank)))[0];
-  if (worst) {
-    game.selected = new Set([worst.id]);
-    game.hinted = { cards: new Set([worst.id]) };
-    game.focusId = worst.id;
-    game.render();
-    game.focusHand();
-    showInfo(game.els.message, gettext("Hint: discard the selected card: it does little for your contract."));
-  }
+  // The answer is about the version asked for: if the table has moved on since, it is stale.
+  if (!game.myTurn || game.view.version !== asked || hint.version !== asked) return;
+  const action = hint.action;
+  if (action?.type === "draw") showPile(game, action.from);
+  else if (action?.type === "lay_down") showLayDown(game, action.melds);
+  else if (action?.type === "lay_off") showCard(game, action.card, action.meld);
+  else if (action?.type === "discard") showCard(game, action.card, null);
+  showInfo(game.els.message, REASONS[hint.reason.code] || hint.reason.message);
 }
 
-function rankNumber(rank) {
-  return ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"].indexOf(rank) + 1;
+function showPile(game, pile) {
+  game.hinted = { pile };
+  game.render();
+  (pile === "discard" ? game.els.discard : game.els.stock).focus();
+}
+
+function showLayDown(game, melds) {
+  const contract = game.view.players[game.view.you].contract;
+  const byId = game.byId();
+  game.composer.start(contract);
+  game.composer.fill(assignToRequirements(melds.map((ids) => ids.map((id) => byId.get(id))), contract));
+  game.render();
+  game.els.layDownConfirm.focus();
+}
+
+// The card selected and highlighted; for a lay-off, its meld highlighted and scrolled to.
+function showCard(game, cardId, meld) {
+  game.selected = new Set([cardId]);
+  game.hinted = { cards: new Set([cardId]) };
+  game.focusId = cardId;
+  game.render();
+  game.focusHand();
+  if (meld === null) return;
+  const box = game.els.melds.querySelector(`[data-meld="${meld}"]`);
+  if (!box) return;
+  box.classList.add("hinted");
+  box.scrollIntoView({ block: "nearest", inline: "nearest" });
 }
 
 // Put each meld in the slot of a requirement it fills (groups to groups, runs to runs).

@@ -1,0 +1,52 @@
+"""The practice hint: what the server's expert player would do in the person's seat now.
+
+Reads only. The expert is the ``hard`` level, handed the person's PlayerView as any bot is
+(R25: it knows nothing the person could not), with the chance a bot in that seat would have
+at this point of the game, ``derive(seed, "bot", 0, actions)`` (R24): so a hint is the same
+every time it is asked for the same version, and equals ``choose("hard", view, rng)``.
+
+Cost: while nobody has laid down the expert decides in well under a millisecond; afterwards
+``hard`` may search a fixed number of imagined worlds (games.bots.hard: at most 8 worlds of 3
+choices, a round of the table each), about 100 ms at worst. The endpoint is throttled per
+player (the ``hints`` scope) so that this stays bounded.
+"""
+
+from __future__ import annotations
+
+from games.bots import Advice, advise, clear_memo, rng_for
+from games.engine import LayDown, player_view
+from games.engine.cards import card_id
+from games.models import Game
+from games.services import PERSON
+
+
+class HintsForbidden(Exception):
+    """Hints are for practice games: a ranked game (the daily) refuses them."""
+
+
+def hint(game: Game) -> dict:
+    """The expert's move for the person now (``action``, as ``POST /actions`` takes it, or
+    None when there is nothing to do), its ``reason`` (code and English sentence), the
+    expert's lay-down again as ``lay_down`` (None unless the move is a lay-down) and the
+    lay-offs open now (R15)."""
+    if game.ranked:
+        raise HintsForbidden(game.public_id)
+    state = game.load_state()
+    view = player_view(state, PERSON)
+    try:
+        advice = advise(view, rng_for(game.seed, PERSON, state.actions))
+    finally:
+        clear_memo()  # the next request is another game (games.bots.outlook)
+    return {
+        "version": game.version,
+        "action": None if advice.action is None else advice.action.to_json(),
+        "reason": {"code": advice.reason, "message": advice.message},
+        "lay_down": _lay_down(advice),
+        "lay_off": [{"meld": m, "card": card_id(c), "end": e} for m, c, e in view.legal.lay_offs],
+    }
+
+
+def _lay_down(advice: Advice) -> list[list[str]] | None:
+    if not isinstance(advice.action, LayDown):
+        return None
+    return [[card_id(c) for c in meld] for meld in advice.action.melds]
