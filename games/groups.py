@@ -14,8 +14,8 @@ send is made and waited for with ``async_to_sync``.
 
 Websocket consumers join their groups through :class:`GroupMember`, which joins them again
 every ``REJOIN_S`` seconds while the socket is open: a Redis that restarted has forgotten
-every group, and a socket that outlived the outage (one shorter than a second: the channel
-layer's retry covered it) would otherwise stay open and hear nothing.
+every group, and a socket that outlived the outage (:class:`PatientRedisChannelLayer`
+waits for Redis to come back) would otherwise stay open and hear nothing.
 """
 
 from __future__ import annotations
@@ -27,12 +27,16 @@ from collections import deque
 from asgiref.sync import async_to_sync
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import get_channel_layer
+from channels_redis.core import RedisChannelLayer
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 logger = logging.getLogger(__name__)
 
 SEND_TIMEOUT_S = 2.0  # a Redis that does not answer holds the queue at most this long a send
 QUEUE_LIMIT = 10_000  # sends waiting beyond this are dropped (and logged): Redis is away
 REJOIN_S = 10.0  # a websocket joins its groups again this often (two Redis commands a group)
+RECEIVE_RETRY_S = 0.5  # while Redis is away, a websocket's channel asks again this often
 
 
 class Outbox:
@@ -159,3 +163,24 @@ class PushConsumer(GroupMember, AsyncJsonWebsocketConsumer):
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs) -> None:
         """Actions go through the HTTP API; nothing a client sends here means anything."""
+
+
+class PatientRedisChannelLayer(RedisChannelLayer):
+    """channels-redis's layer (settings.CHANNEL_LAYERS with Redis), whose ``receive`` waits
+    for a Redis that went away instead of raising: Channels ends a consumer whose channel
+    receive raises, so every open websocket died with a traceback (close 1006) when Redis
+    restarted. channels-redis's ``receive`` releases its lock and buffer before it raises, so
+    asking again is sound. What was sent while Redis was away is lost; the socket's groups are
+    joined again by :class:`GroupMember` within ``REJOIN_S``, and a page that hears a version
+    beyond its own reads the game (the HTTP API is the source of truth)."""
+
+    async def receive(self, channel):
+        away = False
+        while True:
+            try:
+                return await super().receive(channel)
+            except (RedisConnectionError, RedisTimeoutError, OSError) as error:
+                if not away:
+                    logger.warning("Redis is away (%s): websockets wait for it", error)
+                    away = True
+                await asyncio.sleep(RECEIVE_RETRY_S)

@@ -245,7 +245,8 @@ def _redis_retry():
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            # channels-redis's layer, waiting out a Redis restart (games.groups).
+            "BACKEND": "games.groups.PatientRedisChannelLayer",
             # redis-py 8 reads with a 5 s socket timeout by default, and channels-redis
             # waits on BZPOPMIN for 5 s: every idle websocket consumer died with
             # "Timeout reading from" (channels_redis issue 422). Reads may now take longer
