@@ -176,7 +176,11 @@ def test_a_reload_after_next_deal_shows_the_new_deal_and_no_summary(open_page, s
     # The deal's last turn, by touch.
     play_turn(page, {"laid_down": 0, "laid_off": 0, "discarded": 0},
               on_summary=lambda p: summaries.append(p.inner_text("dialog[open]")))
-    assert any("Deal 1 is over" in text for text in summaries)
+    summary = next(text for text in summaries if "Deal 1 is over" in text)
+    # Each player's climb, cards left, the deal's penalty and the standings.
+    for heading in ("Place", "Rung", "Cards left", "Penalty", "Contracts", "Total"):
+        assert heading in summary
+    assert "1 → 2" in summary
     hand = sorted(page.locator(".hand .card").evaluate_all("(cs) => cs.map((c) => c.dataset.id)"))
     assert len(hand) == 10
 

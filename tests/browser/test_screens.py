@@ -107,7 +107,7 @@ def test_every_screen_speaks_the_language_fits_the_width_and_logs_no_error(
     page.click("[data-scores-close]")
     page.click("[data-stock]")
     wait_idle(page)
-    if page.locator("[data-action=laydown]:not([disabled])").count():
+    if page.locator("[data-action=laydown][aria-disabled=false]").count():
         page.click("[data-action=laydown]")
         page.locator(".hand .card").nth(1).click()
         shot(page, lang, f"table-composer-{size}")

@@ -190,10 +190,13 @@ def test_a_contract_held_in_hand_is_laid_down_in_two_gestures_and_celebrated(
     wait_idle(page)
     assert "ready" in page.get_attribute("[data-action=laydown]", "class")
 
+    current = ".ladder .rung.current .rung-label"
+    assert page.inner_text(current) == "1"
     page.click("[data-action=laydown]")  # 1: the hand arranged into the contract's melds
     page.click("[data-laydown-confirm]")  # 2: laid down
     wait_idle(page)
     assert view(page)["players"][0]["laid_down"]
+    assert page.inner_text(current) == "2"  # the climb shows when it is celebrated
     log = page.locator("[data-log] li").all_inner_texts()
     assert any(line.startswith("You laid down") for line in log)
     # A rung climbed is celebrated, briefly; not when the system asks for reduced motion.

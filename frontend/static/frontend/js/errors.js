@@ -9,6 +9,7 @@ const MESSAGES = {
   discard_pile_empty: gettext("The discard pile is empty."),
   no_discard_left: gettext("That would leave you only the card you took from the discard pile, which you may not discard."),
   already_laid_down: gettext("You have already laid your contract down in this deal."),
+  contract_not_held: gettext("Your hand does not hold your contract yet: lay down when it does."),
   not_the_contract: gettext("Those melds are not your contract: lay down exactly the melds it asks for, no more and no fewer."),
   contract_not_laid_down: gettext("You may lay off only after laying your contract down."),
   lay_off_same_turn: gettext("You may lay off only on a turn after the one in which you laid your contract down."),
@@ -39,7 +40,7 @@ const MESSAGES = {
 
 export const RULE_OF = {
   not_your_turn: "R1", already_drawn: "R13", draw_first: "R13", discard_pile_empty: "R13",
-  no_discard_left: "R17", already_laid_down: "R14", not_the_contract: "R14",
+  no_discard_left: "R17", already_laid_down: "R14", contract_not_held: "R14", not_the_contract: "R14",
   contract_not_laid_down: "R15", lay_off_same_turn: "R15", does_not_fit: "R15", choose_end: "R8",
   discard_taken_card: "R16", meld_needs_two_naturals: "R7", group_too_short: "R5",
   not_a_meld: "R6", run_too_short: "R6", run_not_consecutive: "R6", game_over: "R22",

@@ -11,7 +11,7 @@ import { dealSummary, resultTable } from "../views/summary.js";
 export function showDealSummary(els, view, deal) {
   const last = deal.deal === 10;
   els.summaryTitle.textContent = format(gettext("Deal %(deal)s is over"), { deal: deal.deal });
-  els.summaryBody.replaceChildren(dealSummary(view, deal, deal.totals));
+  els.summaryBody.replaceChildren(dealSummary(view, deal));
   const button = document.createElement("button");
   button.type = "button";
   button.className = "btn primary";
@@ -19,9 +19,17 @@ export function showDealSummary(els, view, deal) {
   button.textContent = last ? gettext("See the result") : gettext("Next deal");
   els.summaryActions.replaceChildren(button);
   return new Promise((resolve) => {
-    const done = () => { els.summary.close(); resolve(); };
+    const backdrop = (e) => { if (e.target === els.summary) done(); };
+    const cancel = (e) => { e.preventDefault(); done(); };
+    const done = () => {
+      els.summary.removeEventListener("click", backdrop);
+      els.summary.removeEventListener("cancel", cancel);
+      els.summary.close();
+      resolve();
+    };
     button.addEventListener("click", done, { once: true });
-    els.summary.addEventListener("cancel", (e) => { e.preventDefault(); done(); }, { once: true });
+    els.summary.addEventListener("cancel", cancel); // Escape goes on, as the button does
+    els.summary.addEventListener("click", backdrop); // so does a click outside the box
     els.summary.showModal();
     button.focus();
   });
@@ -85,6 +93,12 @@ export function showResult(els, view) {
   close.textContent = gettext("Look at the table");
   close.addEventListener("click", () => els.summary.close());
   els.summaryActions.replaceChildren(...links, close);
+  const backdrop = (e) => {
+    if (e.target !== els.summary) return;
+    els.summary.removeEventListener("click", backdrop);
+    els.summary.close();
+  };
+  els.summary.addEventListener("click", backdrop);
   if (!els.summary.open) els.summary.showModal();
   links[0].focus();
 }

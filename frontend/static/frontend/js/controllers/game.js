@@ -277,8 +277,10 @@ export class GameController {
     this.els.stock.classList.toggle("hinted", this.hinted?.pile === "stock");
     this.els.discard.classList.toggle("hinted", this.hinted?.pile === "discard");
     const playing = this.myTurn && v.phase === "play";
-    this.els.actions.laydown.disabled = !(playing && legal.lay_down) || this.composer.open;
-    const ready = !this.els.actions.laydown.disabled && Boolean(this.contractIn(cards));
+    // "Lay down…" is live only when the hand holds the contract; otherwise a press says why.
+    const ready = playing && legal.lay_down && !this.composer.open && Boolean(this.contractIn(cards));
+    this.els.actions.laydown.disabled = this.composer.open;
+    this.els.actions.laydown.setAttribute("aria-disabled", String(!ready));
     this.els.actions.laydown.classList.toggle("ready", ready);
     this.els.actions.laydown.classList.toggle("primary", ready);
     this.els.actions.layoff.disabled = !(playing && single && this.targetsFor(single).size);
@@ -407,6 +409,7 @@ export class GameController {
     if (!this.myTurn) return this.refuse("not_your_turn");
     if (this.view.phase === "draw") return this.refuse("draw_first");
     if (!this.legal().lay_down) return this.refuse("already_laid_down");
+    if (!this.contractIn(this.handCards())) return this.refuse("contract_not_held");
     const me = this.view.players[this.view.you];
     this.composer.start(me.contract);
     if (!this.arrange()) {

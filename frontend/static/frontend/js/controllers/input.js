@@ -3,21 +3,21 @@
 const DOUBLE_TAP_MS = 400;
 const DRAG_START_PX = 8;
 
-export function bindTable(root, game) {
+export function bindTable(root, game, panels) {
   const { hand, stock, discard } = game.els;
 
   stock.addEventListener("click", () => game.draw("stock"));
   discard.addEventListener("click", () => game.draw("discard"));
-  root.querySelector("[data-action=laydown]").addEventListener("click", () => game.openComposer());
+  const openComposer = () => { panels.openedComposer(); game.openComposer(); };
+  root.querySelector("[data-action=laydown]").addEventListener("click", openComposer);
   root.querySelector("[data-action=layoff]").addEventListener("click", () => game.layOff(single(game)));
   root.querySelector("[data-action=discard]").addEventListener("click", () => game.discard(single(game)));
   root.querySelector("[data-laydown-confirm]").addEventListener("click", () => game.layDown());
-  root.querySelector("[data-laydown-cancel]").addEventListener("click", () => { game.composer.close(); game.render(); });
+  root.querySelector("[data-laydown-cancel]").addEventListener("click", () => panels.closeComposer());
   root.querySelector("[data-laydown-arrange]").addEventListener("click", () => game.arrange());
   root.querySelector("[data-skip]").addEventListener("click", () => game.skip());
-  const help = root.querySelector("[data-help]");
-  root.querySelector("[data-help-open]").addEventListener("click", () => help.showModal());
-  root.querySelector("[data-help-close]").addEventListener("click", () => help.close());
+  root.querySelector("[data-help-open]").addEventListener("click", () => panels.openHelp());
+  root.querySelector("[data-help-close]").addEventListener("click", () => panels.help.close());
   root.querySelector("[data-hint]").addEventListener("click", () => game.hint());
   for (const b of root.querySelectorAll("[data-sort]")) b.addEventListener("click", () => game.sortHand(b.dataset.sort));
 
@@ -36,7 +36,7 @@ export function bindTable(root, game) {
   });
 
   bindPointer(hand, game);
-  bindKeys(root, hand, game);
+  bindKeys(hand, game, panels, openComposer);
 }
 
 function single(game) {
@@ -148,7 +148,7 @@ function typing(e) {
   return e.target.closest?.("input, select, textarea, dialog") || e.ctrlKey || e.metaKey || e.altKey;
 }
 
-function bindKeys(root, hand, game) {
+function bindKeys(hand, game, panels, openComposer) {
   hand.addEventListener("keydown", (e) => {
     const card = e.target.closest(".card");
     if (!card) return;
@@ -187,18 +187,14 @@ function bindKeys(root, hand, game) {
   });
 
   document.addEventListener("keydown", (e) => {
-    if (e.key === "Escape" && game.skip()) { e.preventDefault(); return; }
-    if (typing(e)) return;
+    if (typing(e) || document.querySelector("dialog[open]")) return;
     switch (e.key) {
-      case "?": root.querySelector("[data-help]").showModal(); break;
-      case "a": case "A": game.openComposer(); break;
+      case "?": panels.openHelp(); break;
+      case "a": case "A": openComposer(); break;
       case "s": case "S": game.draw("stock"); break;
       case "p": case "P": game.draw("discard"); break;
       case "h": case "H": game.hint(); break;
-      case "c": case "C":
-        game.toggleScores();
-        if (!game.els.scoresPanel.hidden) game.els.scoresPanel.querySelector("[data-scores-close]").focus();
-        break;
+      case "c": case "C": panels.toggleScores(); break;
       default: return;
     }
     e.preventDefault();

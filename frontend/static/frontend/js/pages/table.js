@@ -1,6 +1,7 @@
-// The table page: wires the controller, the input bindings and the settings panel.
+// The table page: wires the controller, its panels and the input bindings.
 import { bindTable } from "../controllers/input.js";
 import { GameController, TOUCH } from "../controllers/game.js";
+import { Panels } from "../controllers/panels.js";
 import { loadSettings, saveSettings } from "../settings.js";
 
 const root = document.getElementById("game");
@@ -18,14 +19,16 @@ const settings = loadSettings();
 const ladder = JSON.parse(document.getElementById("ladder-data").textContent);
 const game = new GameController(root, { gameId: root.dataset.gameId, ladder, settings });
 
-const panel = document.getElementById("settings");
-const toggle = root.querySelector("[data-settings-toggle]");
-toggle.addEventListener("click", () => {
-  panel.hidden = !panel.hidden;
-  if (!panel.hidden) game.toggleScores(false); // the two panels share a place
-  toggle.setAttribute("aria-expanded", String(!panel.hidden));
+const panels = new Panels(game, {
+  settings: document.getElementById("settings"),
+  settingsToggle: root.querySelector("[data-settings-toggle]"),
+  scoresToggle: root.querySelector("[data-scores-toggle]"),
+  help: root.querySelector("[data-help]"),
 });
-for (const input of panel.querySelectorAll("[data-setting]")) {
+panels.settings.toggle.addEventListener("click", () => panels.toggleSettings());
+panels.scores.toggle.addEventListener("click", () => panels.toggleScores());
+root.querySelector("[data-scores-close]").addEventListener("click", () => panels.closeScores());
+for (const input of panels.settings.el.querySelectorAll("[data-setting]")) {
   const key = input.dataset.setting;
   if (input.type === "checkbox") input.checked = Boolean(settings[key]); else input.value = settings[key];
   input.addEventListener("change", () => {
@@ -34,28 +37,6 @@ for (const input of panel.querySelectorAll("[data-setting]")) {
   });
 }
 
-const scoresToggle = root.querySelector("[data-scores-toggle]");
-scoresToggle.addEventListener("click", () => {
-  panel.hidden = true;
-  toggle.setAttribute("aria-expanded", "false");
-  game.toggleScores();
-});
-root.querySelector("[data-scores-close]").addEventListener("click", () => {
-  game.toggleScores(false);
-  scoresToggle.focus();
-});
-panel.addEventListener("keydown", (e) => {
-  if (e.key !== "Escape") return;
-  panel.hidden = true;
-  toggle.setAttribute("aria-expanded", "false");
-  toggle.focus();
-});
-game.els.scoresPanel.addEventListener("keydown", (e) => {
-  if (e.key !== "Escape") return;
-  game.toggleScores(false);
-  scoresToggle.focus();
-});
-
-bindTable(root, game);
+bindTable(root, game, panels);
 game.start();
-window.addEventListener("pagehide", () => game.stop());
+window.addEventListener("pagehide", () => { game.stop(); panels.stop(); });

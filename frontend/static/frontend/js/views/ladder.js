@@ -2,6 +2,12 @@
 import { format, gettext } from "../i18n.js";
 import { seatName } from "./seats.js";
 
+// Where a player's marker stands: their rung, one higher once they have laid its contract
+// down this deal (the climb shows when it happens, not at the next deal).
+export function standsOn(player) {
+  return Math.min(10, player.rung + (player.laid_down ? 1 : 0));
+}
+
 export function renderLadder(root, view, contracts, legend = null) {
   const list = document.createElement("ol");
   list.className = "ladder";
@@ -20,7 +26,7 @@ export function renderLadder(root, view, contracts, legend = null) {
     const markers = document.createElement("span");
     markers.className = "markers";
     for (const p of view.players) {
-      if (p.rung !== rung) continue;
+      if (standsOn(p) !== rung) continue;
       const m = document.createElement("span");
       m.className = `marker seat${p.seat}` + (p.seat === view.you ? " me" : "");
       m.textContent = p.seat === view.you ? "" : String(p.seat);
@@ -29,9 +35,9 @@ export function renderLadder(root, view, contracts, legend = null) {
     }
     li.append(markers);
     const me = view.players[view.you];
-    if (me && rung === me.rung) li.classList.add("current");
+    if (me && rung === standsOn(me)) li.classList.add("current");
     if (me && rung <= me.climbed) li.classList.add("done");
-    const who = view.players.filter((p) => p.rung === rung).map((p) => seatName(view, p.seat));
+    const who = view.players.filter((p) => standsOn(p) === rung).map((p) => seatName(view, p.seat));
     li.setAttribute("aria-label", format(gettext("Rung %(rung)s: %(contract)s"), { rung, contract: contracts[rung] || "" })
       + (who.length ? ` — ${who.join(", ")}` : ""));
     list.append(li);

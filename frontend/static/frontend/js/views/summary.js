@@ -1,5 +1,5 @@
-// Between deals: who went out, penalties, who climbed. At the end: places, contracts,
-// penalties (the daily's share card: views/sharecard.js).
+// Between deals: who went out, who climbed, cards left, penalties and standings. At the end:
+// places, contracts, penalties (the daily's share card: views/sharecard.js).
 import * as counts from "../counts.js";
 import { format, gettext, number } from "../i18n.js";
 import { seatName } from "./seats.js";
@@ -25,7 +25,9 @@ function table(headings) {
   return t;
 }
 
-export function dealSummary(view, deal, totals) {
+// The deal's end: each player's climb (rung before -> after), cards left, the deal's penalty,
+// and the standings so far (contracts, then penalty points: R22), best first.
+export function dealSummary(view, deal) {
   const box = document.createElement("div");
   const p = document.createElement("p");
   p.className = "summary-lead";
@@ -33,15 +35,32 @@ export function dealSummary(view, deal, totals) {
     ? format(gettext("%(name)s went out."), { name: seatName(view, deal.went_out) })
     : gettext("The stock ran out: nobody went out.");
   box.append(p);
-  const t = table([gettext("Player"), gettext("Contract"), gettext("Penalty"), gettext("Total")]);
+  const t = table([gettext("Place"), gettext("Player"), gettext("Rung"), gettext("Cards left"),
+    gettext("Penalty"), gettext("Contracts"), gettext("Total")]);
+  t.classList.add("deal-summary");
   const body = t.createTBody();
-  view.players.forEach((pl, seat) => {
+  const rows = view.players.map((pl, seat) => ({
+    seat, rung: pl.rung, climbed: deal.climbed[seat],
+    cards: seat === view.you ? view.hand.length : pl.hand_size,
+    penalty: deal.penalties[seat], contracts: deal.contracts?.[seat] ?? pl.climbed,
+    total: deal.totals?.[seat] ?? pl.penalty,
+  }));
+  const ranked = [...rows].sort((a, b) => b.contracts - a.contracts || a.total - b.total || a.seat - b.seat);
+  ranked.forEach((r, i) => {
     const row = body.insertRow();
-    if (seat === view.you) row.className = "me";
-    cell(row, seatName(view, seat), true);
-    cell(row, deal.climbed[seat] ? `✓ ${gettext("climbed")}` : "—");
-    cell(row, number(deal.penalties[seat]));
-    cell(row, number(totals ? totals[seat] : pl.penalty));
+    if (r.seat === view.you) row.className = "me";
+    const tied = i > 0 && ranked[i - 1].contracts === r.contracts && ranked[i - 1].total === r.total;
+    cell(row, tied ? "" : number(i + 1));
+    cell(row, seatName(view, r.seat), true);
+    const climb = cell(row, r.climbed ? `${number(r.rung)} → ${number(Math.min(10, r.rung + 1))}` : number(r.rung));
+    climb.setAttribute("aria-label", r.climbed
+      ? format(gettext("climbed from rung %(from)s to %(to)s"), { from: r.rung, to: Math.min(10, r.rung + 1) })
+      : format(gettext("stays on rung %(rung)s"), { rung: r.rung }));
+    if (r.climbed) climb.className = "climbed";
+    cell(row, number(r.cards));
+    cell(row, number(r.penalty));
+    cell(row, number(r.contracts));
+    cell(row, number(r.total));
   });
   box.append(t);
   return box;
