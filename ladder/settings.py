@@ -312,6 +312,9 @@ LANGUAGES = [
     ("es", "Español"),
     ("th", "ไทย"),
 ]
+# The language cookie (the picker and frontend.middleware's ?lang= links set it): Lax like
+# the others; Secure in production (below).
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 LOCALE_PATHS = [BASE_DIR / "locale"]  # app folders (frontend/locale/) are found as well
 USE_I18N = True
 TIME_ZONE = "UTC"  # R26: a day runs 00:00-24:00 UTC
@@ -374,6 +377,7 @@ if not DEBUG:
     SESSION_COOKIE_SAMESITE = "Lax"
     CSRF_COOKIE_SECURE = True
     CSRF_COOKIE_SAMESITE = "Lax"
+    LANGUAGE_COOKIE_SECURE = True
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31_536_000)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
