@@ -346,8 +346,10 @@ THROTTLE_RATES = {
     "games": env_str("THROTTLE_GAMES", "30/h"),  # games started, per player
     "actions": env_str("THROTTLE_ACTIONS", "120/m"),  # actions, per player
     "admin_login": env_str("THROTTLE_ADMIN_LOGIN", "10/15m"),  # admin login POSTs, per address
-    # account logins, per address and per username; transfer-code redemptions, per address
+    # failed account logins, per (username, address) and per address (never per username
+    # alone: anyone could lock its owner out); transfer-code redemptions, per address
     "login": env_str("THROTTLE_LOGIN", "10/15m"),
+    "login_address": env_str("THROTTLE_LOGIN_ADDRESS", "30/15m"),
     "transfer": env_str("THROTTLE_TRANSFER", "10/15m"),
 }
 # The proxies whose X-Forwarded-For is believed (games/addresses.py): addresses or CIDR
