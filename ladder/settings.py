@@ -21,8 +21,8 @@ Environment variables (all optional in development):
   ``TRUST_X_FORWARDED_PROTO`` (default false: set it behind a TLS-terminating proxy
   that sets ``X-Forwarded-Proto``, or the SSL redirect will loop).
 - ``TRUSTED_PROXIES`` (default empty): the reverse proxies, as addresses or CIDR networks,
-  whose ``X-Forwarded-For`` names the client (games/addresses.py); uvicorn's
-  ``--forwarded-allow-ips`` must match it.
+  whose ``X-Forwarded-For`` names the client (games/addresses.py); run uvicorn with
+  ``--no-proxy-headers`` (ladder/edge.py distrusts an address uvicorn read from the header).
 """
 
 import ipaddress
@@ -354,7 +354,8 @@ THROTTLE_RATES = {
 }
 # The proxies whose X-Forwarded-For is believed (games/addresses.py): addresses or CIDR
 # networks, comma-separated; empty (the default) trusts none, and the socket's peer is the
-# client. Run uvicorn with --forwarded-allow-ips set to the same list (./dev serve does).
+# client. Run uvicorn with --no-proxy-headers (./dev serve does): the application reads the
+# header itself, and distrusts an address uvicorn took from it (ladder/edge.py).
 TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", [])
 if "NUM_PROXIES" in os.environ:  # the count it replaces trusted any peer's header
     raise ImproperlyConfigured("NUM_PROXIES is gone: list the proxies in TRUSTED_PROXIES.")
