@@ -352,8 +352,8 @@ class Shape:
         argv = [PYTHON, "-m", "uvicorn", "ladder.asgi:application", "--host", HOST,
                 "--port", str(self.ports[i]), "--log-level", "warning", "--no-access-log",
                 "--timeout-graceful-shutdown", "3",
-                # uvicorn's default trusts 127.0.0.1: believe only the app's TRUSTED_PROXIES
-                "--forwarded-allow-ips", self.env.get("TRUSTED_PROXIES", "")]
+                # the app reads X-Forwarded-For from TRUSTED_PROXIES itself (ladder/edge.py)
+                "--no-proxy-headers"]
         return Proc(f"asgi{i}", argv, self.env, self.logs / f"asgi{i}.log").start()
 
     def restart_asgi(self, i: int) -> None:

@@ -5,10 +5,18 @@ and the browser is sent on to the same address without ``lang``: the page then r
 that language, the next pages follow, and the address left in the bar (and in the picker's
 ``next``) no longer overrides a later choice. An unknown code is ignored. The API
 (``/api/``) takes no language from links.
+
+The redirect goes only to a path of this site (:func:`same_site_location`): a request for
+``//evil.example/?lang=es`` (or ``/%2F%2Fevil.example/``, ``/\\evil.example/``) must not
+answer ``Location: //evil.example/``, which a browser reads as another site.
 """
+
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.utils.encoding import escape_uri_path
+from django.utils.http import url_has_allowed_host_and_scheme
 
 LANG_PARAMETER = "lang"
 
@@ -26,7 +34,7 @@ class LanguageFromLinkMiddleware:
         rest = request.GET.copy()
         del rest[LANG_PARAMETER]
         response = HttpResponseRedirect(
-            request.path + ("?" + rest.urlencode() if rest else ""))
+            same_site_location(request.path, rest.urlencode() if rest else ""))
         response.set_cookie(
             settings.LANGUAGE_COOKIE_NAME, code,
             max_age=settings.LANGUAGE_COOKIE_AGE, path=settings.LANGUAGE_COOKIE_PATH,
@@ -34,3 +42,16 @@ class LanguageFromLinkMiddleware:
             httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
             samesite=settings.LANGUAGE_COOKIE_SAMESITE)
         return response
+
+
+def same_site_location(path: str, query: str = "") -> str:
+    """``path`` (decoded, as Django holds it) and ``query`` as a Location that can only name a
+    path of this site: leading slashes and backslashes collapse to one slash (browsers read
+    ``//host`` and ``/\\host`` as another host), the rest is percent-encoded (a tab, a
+    backslash or a space cannot be reinterpreted), and Django's own check must agree, else
+    the home page."""
+    location = escape_uri_path("/" + path.lstrip("/\\")) + ("?" + query if query else "")
+    if (urlsplit(location).netloc or location.startswith(("//", "/\\"))
+            or not url_has_allowed_host_and_scheme(location, allowed_hosts=None)):
+        return "/"
+    return location

@@ -9,12 +9,11 @@ environment variable; empty by default: no proxy is trusted). From a trusted pro
 and the first address that is not itself a trusted proxy is the client: whatever a client
 writes to the left of that cannot move it.
 
-uvicorn applies the same rule before Django sees the request when it runs with
-``--forwarded-allow-ips`` set to the same list (``./dev serve`` and bench/prodshape.py do);
-its default trusts 127.0.0.1, which let any local client forge its address. Applying the rule
-here as well keeps a server started without the flag, or another ASGI server, from trusting
-a header nobody vouched for: a ``REMOTE_ADDR`` uvicorn already rewrote is a client, not a
-proxy, and is returned as it is.
+uvicorn runs with ``--no-proxy-headers`` (``./dev serve``, bench/prodshape.py,
+docs/production.md): this is the only place the header is read. Started otherwise, uvicorn
+replaces the peer with an address from the header when the peer is one it trusts (127.0.0.1
+by default), and ladder/edge.py turns such a client into one shared unverified address, so
+no flag lets a header nobody in ``TRUSTED_PROXIES`` vouched for move a client.
 """
 
 from __future__ import annotations

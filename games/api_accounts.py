@@ -3,7 +3,9 @@
 - ``POST /account/register`` ``{"username", "password"}``: attach an account to me (a
   browser's first write creates the player, as ``POST /games`` does).
 - ``POST /account/login``: a browser takes the account's player (cookie set; CSRF-checked
-  like any login; throttled per address and per username).
+  like any login). Failed logins are limited per (username, address) (``THROTTLE_LOGIN``) and
+  per address over all usernames (``THROTTLE_LOGIN_ADDRESS``), never per username alone: an
+  attacker guessing a password cannot lock its owner out, who logs in from another address.
 - ``POST /account/logout``: revokes the credential it came with (the bearer token, or the
   player's cookies: a copied cookie stops working too) and clears the cookie.
 - ``POST /transfer-codes``: a one-time code for moving my identity to another browser.
@@ -13,11 +15,13 @@
 
 from __future__ import annotations
 
+import math
 from datetime import datetime
 
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 from ninja import Router, Status
+from ninja.errors import Throttled
 from pydantic import Field
 
 from games.api_common import ERRORS, me_json
@@ -33,11 +37,10 @@ from games.identity import (
 )
 from games.schemas import Credentials, Error, Me, Out, TransferCodeIn
 from games.services import accounts
-from games.throttles import Throttle, hit
+from games.throttles import Throttle, address_ident, clock, hit, release
 
 router = Router(tags=["accounts"], by_alias=True, exclude_unset=True)
 
-LOGIN_BY_ADDRESS = Throttle("login", by="address")
 TRANSFER_BY_ADDRESS = Throttle("transfer", by="address")
 
 
@@ -66,18 +69,26 @@ def register(request: HttpRequest, payload: Credentials, response: HttpResponse)
     return Status(201, me_json(player))
 
 
-@router.post("/account/login", response={200: Me, **ERRORS}, auth=None,
-             throttle=[LOGIN_BY_ADDRESS])
+@router.post("/account/login", response={200: Me, **ERRORS}, auth=None)
 def login(request: HttpRequest, payload: Credentials, response: HttpResponse):
-    """A browser takes the account's identity (and its games)."""
+    """A browser takes the account's identity (and its games). Failed logins are limited per
+    (username, address) and per address: 429 with Retry-After."""
     require_csrf(request)
-    wait_s = hit("login", "u:" + payload.username.strip().lower())
-    if wait_s is not None:
-        raise ApiError(429, "throttled", "Too many attempts for this username: wait a while.")
+    address = address_ident(request)
+    counts = [("login", f"u:{payload.username.strip().lower()}|{address}"),
+              ("login_address", address)]
+    # Every attempt is counted before the password is checked, so that parallel guesses
+    # cannot all pass under the limit, and a success takes its counts back.
+    now = clock()
+    waits = [wait_s for scope, ident in counts if (wait_s := hit(scope, ident, now)) is not None]
+    if waits:
+        raise Throttled(max(1, math.ceil(max(waits))))
     try:
         player = accounts.log_in(payload.username, payload.password)
     except accounts.AccountError as exc:
         raise _refuse(exc) from None
+    for scope, ident in counts:
+        release(scope, ident, now)
     set_player_cookie(response, player)
     return me_json(player)
 

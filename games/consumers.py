@@ -3,7 +3,8 @@
 Authenticated like the HTTP API: the browser's signed player cookie (sent with the
 handshake), or ``Authorization: Bearer <token>`` from clients that can set headers. A
 browser's handshake must come from an allowed host (``Origin``), so another site cannot open
-the socket with the person's cookie. Anyone else's game, or no identity, is refused at the
+the socket with the person's cookie: scheme, host and port must all be the handshake's own
+(:func:`origin_allowed`). Anyone else's game, or no identity, is refused at the
 handshake: the socket is accepted and closed at once with close code 4401 (no identity), 4404
 (not your game) or 4403 (another site), so a client can tell them apart (a close before the
 accept reaches the client as a bare HTTP 403).
@@ -24,7 +25,7 @@ from urllib.parse import urlsplit
 
 from channels.db import database_sync_to_async
 from django.conf import settings
-from django.http.request import validate_host
+from django.http.request import split_domain_port, validate_host
 
 from games.groups import PushConsumer
 from games.identity import COOKIE_NAME, player_from_cookie, player_from_token
@@ -43,16 +44,58 @@ def _header(scope, name: bytes) -> str | None:
     return None
 
 
-def origin_allowed(origin: str | None) -> bool:
-    """No Origin: not a browser (nothing ambient to abuse). Otherwise its host must be one we
-    serve."""
+DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def _origin(url: str) -> tuple[str, str, int] | None:
+    """(scheme, host, port) of an origin, the port filled in for its scheme; None if it is
+    not an http(s) origin (``null``, garbage, a bad port)."""
+    try:
+        parts = urlsplit(url.strip())
+        port = parts.port
+    except ValueError:
+        return None
+    scheme = parts.scheme.lower()
+    if scheme not in DEFAULT_PORTS or not parts.hostname:
+        return None
+    return scheme, parts.hostname.lower(), port or DEFAULT_PORTS[scheme]
+
+
+def _is_secure(scope) -> bool:
+    """As Django's ``request.is_secure()``: a TLS socket, or the proxy header the settings
+    trust (``SECURE_PROXY_SSL_HEADER``, from ``TRUST_X_FORWARDED_PROTO``)."""
+    if scope.get("scheme") in ("wss", "https"):
+        return True
+    proxy_header = getattr(settings, "SECURE_PROXY_SSL_HEADER", None)
+    if not proxy_header:
+        return False
+    name, secure_value = proxy_header
+    header = name.removeprefix("HTTP_").lower().replace("_", "-").encode()
+    value = _header(scope, header)
+    return value is not None and value.split(",")[0].strip() == secure_value
+
+
+def origin_allowed(scope) -> bool:
+    """No Origin: not a browser (nothing ambient to abuse). Otherwise the handshake must come
+    from the page's own origin, as Django's CSRF check compares it: the same scheme (https
+    for a secure socket), host and port as the handshake's ``Host`` (itself one of
+    ``ALLOWED_HOSTS``), or an origin of ``CSRF_TRUSTED_ORIGINS``."""
+    origin = _header(scope, b"origin")
     if origin is None:
         return True
-    host = urlsplit(origin).hostname
+    given = _origin(origin)
+    if given is None:
+        return False
+    if any(given == _origin(trusted) for trusted in settings.CSRF_TRUSTED_ORIGINS):
+        return True
+    host = _header(scope, b"host")
     if not host:
         return False
+    domain, _port = split_domain_port(host.lower())
     allowed = settings.ALLOWED_HOSTS or ["localhost", "127.0.0.1", "[::1]"]
-    return validate_host(host, allowed) or validate_host(f"[{host}]", allowed)
+    if not domain or not validate_host(domain, allowed):
+        return False
+    return given == _origin(f"{'https' if _is_secure(scope) else 'http'}://{host}")
 
 
 @database_sync_to_async
@@ -72,7 +115,7 @@ def _authorise(scope, game_id: str):
 class GameConsumer(PushConsumer):
     async def connect(self) -> None:
         game_id = self.scope["url_route"]["kwargs"]["game_id"]
-        if not origin_allowed(_header(self.scope, b"origin")):
+        if not origin_allowed(self.scope):
             refusal = CLOSE_BAD_ORIGIN
         else:
             refusal = await _authorise(self.scope, game_id)

@@ -123,7 +123,11 @@ class Me(Out):
 
 DisplayName = text(NAME_MAX_CHARS, NAME_MIN_CHARS,
                    description="2-24 letters (any script, at most two combining marks each), "
-                               "digits, spaces and - _ . ' with at least one letter.")
+                               "digits, spaces and - _ . ' after NFKC normalisation, with at "
+                               "least one letter and two visible letters or digits; no filler, "
+                               "invisible character or enclosing mark; not a look-alike of a "
+                               "reserved name (admin, moderator, staff, support, the computer "
+                               "players' names, Ladder Rummy).")
 
 Password = text(PASSWORD_MAX_CHARS, 1)
 CODE_TEXT_MAX_CHARS = CODE_CHARS + 8  # the code as shown, with its dashes and some spaces

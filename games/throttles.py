@@ -55,13 +55,18 @@ def rate_for(scope: str) -> tuple[int, int] | None:
     return parse_rate(getattr(settings, "THROTTLE_RATES", {}).get(scope))
 
 
+def clock() -> float:
+    """The throttles' time (seconds since the epoch); tests stop it (``throttle_clock``)."""
+    return time.time()
+
+
 def hit(scope: str, ident: str, now: float | None = None) -> float | None:
     """Count one request by ``ident`` in ``scope``: None if allowed, else seconds to wait."""
     rate = rate_for(scope)
     if rate is None:
         return None
     limit, period_s = rate
-    now = time.time() if now is None else now
+    now = clock() if now is None else now
     window = int(now // period_s)
     key = f"throttle:{scope}:{ident}:{window}"
     try:
@@ -72,6 +77,22 @@ def hit(scope: str, ident: str, now: float | None = None) -> float | None:
     if count <= limit:
         return None
     return (window + 1) * period_s - now
+
+
+def release(scope: str, ident: str, now: float) -> None:
+    """Take back the count :func:`hit` made at ``now`` (the same ``now``, so the same window):
+    for limits on failures, counted before the outcome is known so that parallel attempts
+    cannot all slip under the limit, and released once one succeeds."""
+    rate = rate_for(scope)
+    if rate is None:
+        return
+    key = f"throttle:{scope}:{ident}:{int(now // rate[1])}"
+    try:
+        caches["default"].decr(key)
+    except ValueError:  # the window has expired meanwhile: nothing to take back
+        pass
+    except Exception:
+        logger.warning("Throttle %s: cache unavailable, not released", scope, exc_info=True)
 
 
 def _count(key: str, ttl_s: int) -> int:

@@ -1,7 +1,10 @@
 """ASGI entry point: HTTP goes to Django (on a pool of threads, ladder/fast/serving.py),
 websockets to Channels' consumers.
 
-Serve with ``uvicorn ladder.asgi:application`` (or ``daphne``).
+Serve with ``uvicorn ladder.asgi:application --no-proxy-headers`` (docs/production.md). Around
+both, ladder/edge.py: a client address the server took from ``X-Forwarded-For`` is not
+believed (``TRUSTED_PROXIES`` decides, in games/addresses.py), and every HTTP answer carries
+the security headers, the serving layer's own included.
 """
 
 import gc
@@ -20,6 +23,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.urls import re_path  # noqa: E402
 
 from games.routing import websocket_urlpatterns as games_websocket_urlpatterns  # noqa: E402
+from ladder.edge import ForwardedPeerGuard, SecurityHeaders  # noqa: E402
 from ladder.fast.serving import ThreadedDjango  # noqa: E402
 from leaderboards.routing import (  # noqa: E402
     websocket_urlpatterns as leaderboards_websocket_urlpatterns,
@@ -41,12 +45,12 @@ websocket_urlpatterns = [
     re_path(r"", UnknownRoute.as_asgi()),  # last: the catch-all
 ]
 
-application = ProtocolTypeRouter(
+application = ForwardedPeerGuard(ProtocolTypeRouter(
     {
-        "http": ThreadedDjango(),
+        "http": SecurityHeaders(ThreadedDjango()),
         "websocket": AuthMiddlewareStack(URLRouter(websocket_urlpatterns)),
     }
-)
+))
 
 # Everything imported so far (Django, the apps, the engine's tables) lives as long as the
 # process: move it out of the garbage collector's sight, so that a full collection walks

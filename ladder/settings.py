@@ -21,8 +21,8 @@ Environment variables (all optional in development):
   ``TRUST_X_FORWARDED_PROTO`` (default false: set it behind a TLS-terminating proxy
   that sets ``X-Forwarded-Proto``, or the SSL redirect will loop).
 - ``TRUSTED_PROXIES`` (default empty): the reverse proxies, as addresses or CIDR networks,
-  whose ``X-Forwarded-For`` names the client (games/addresses.py); uvicorn's
-  ``--forwarded-allow-ips`` must match it.
+  whose ``X-Forwarded-For`` names the client (games/addresses.py); run uvicorn with
+  ``--no-proxy-headers`` (ladder/edge.py distrusts an address uvicorn read from the header).
 """
 
 import ipaddress
@@ -312,6 +312,9 @@ LANGUAGES = [
     ("es", "Español"),
     ("th", "ไทย"),
 ]
+# The language cookie (the picker and frontend.middleware's ?lang= links set it): Lax like
+# the others; Secure in production (below).
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 LOCALE_PATHS = [BASE_DIR / "locale"]  # app folders (frontend/locale/) are found as well
 USE_I18N = True
 TIME_ZONE = "UTC"  # R26: a day runs 00:00-24:00 UTC
@@ -344,13 +347,16 @@ THROTTLE_RATES = {
     "actions": env_str("THROTTLE_ACTIONS", "120/m"),  # actions, per player
     "hints": env_str("THROTTLE_HINTS", "30/m"),  # practice hints (an expert's decision), per player
     "admin_login": env_str("THROTTLE_ADMIN_LOGIN", "10/15m"),  # admin login POSTs, per address
-    # account logins, per address and per username; transfer-code redemptions, per address
+    # failed account logins, per (username, address) and per address (never per username
+    # alone: anyone could lock its owner out); transfer-code redemptions, per address
     "login": env_str("THROTTLE_LOGIN", "10/15m"),
+    "login_address": env_str("THROTTLE_LOGIN_ADDRESS", "30/15m"),
     "transfer": env_str("THROTTLE_TRANSFER", "10/15m"),
 }
 # The proxies whose X-Forwarded-For is believed (games/addresses.py): addresses or CIDR
 # networks, comma-separated; empty (the default) trusts none, and the socket's peer is the
-# client. Run uvicorn with --forwarded-allow-ips set to the same list (./dev serve does).
+# client. Run uvicorn with --no-proxy-headers (./dev serve does): the application reads the
+# header itself, and distrusts an address uvicorn took from it (ladder/edge.py).
 TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", [])
 if "NUM_PROXIES" in os.environ:  # the count it replaces trusted any peer's header
     raise ImproperlyConfigured("NUM_PROXIES is gone: list the proxies in TRUSTED_PROXIES.")
@@ -375,6 +381,7 @@ if not DEBUG:
     SESSION_COOKIE_SAMESITE = "Lax"
     CSRF_COOKIE_SECURE = True
     CSRF_COOKIE_SAMESITE = "Lax"
+    LANGUAGE_COOKIE_SECURE = True
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31_536_000)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)

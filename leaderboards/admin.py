@@ -10,8 +10,10 @@ needs a reason typed into the "Reason" box next to the action menu, and writes a
 :class:`~leaderboards.models.ModerationLog` row per object. Nothing here deletes: scores are
 hidden and restored, players banned from the boards and unbanned, names reset.
 
-Only staff reach the admin; a moderator needs the model permissions that
-``manage.py create_moderator`` grants (superusers have them all).
+Every admin here is a :class:`games.admin.KeepsSecretsAdmin`: no filter, search or ordering
+reaches a game's seed or state through a relation. Only staff reach the admin; a moderator
+needs the model permissions that ``manage.py create_moderator`` grants (superusers have them
+all).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
-from games.admin import PlayerAdmin
+from games.admin import KeepsSecretsAdmin, PlayerAdmin
 from games.models import Game, Player
 from leaderboards import services
 from leaderboards.models import AttemptLink, ModerationLog, Score
@@ -78,7 +80,7 @@ class ReviewFilter(admin.SimpleListFilter):
 
 
 @admin.register(Score)
-class ScoreAdmin(admin.ModelAdmin):
+class ScoreAdmin(KeepsSecretsAdmin):
     list_display = ["day", "player_link", "contracts", "penalty", "place", "finished_at",
                     "play_seconds", "listed", "hidden_at", "flagged", "flag_list",
                     "linked_attempts", "game_link"]
@@ -173,7 +175,7 @@ def _attempt_url(game: Game) -> str:
 
 
 @admin.register(AttemptLink)
-class AttemptLinkAdmin(admin.ModelAdmin):
+class AttemptLinkAdmin(KeepsSecretsAdmin):
     """Pairs of identities' attempts at one daily from one address or browser."""
 
     list_display = ["day", "earlier_attempt", "later_attempt", "same_address", "same_device",
@@ -214,7 +216,7 @@ class AttemptLinkAdmin(admin.ModelAdmin):
 
 
 @admin.register(ModerationLog)
-class ModerationLogAdmin(admin.ModelAdmin):
+class ModerationLogAdmin(KeepsSecretsAdmin):
     list_display = ["created_at", "moderator_name", "action", "player", "score", "reason"]
     list_filter = ["action", "moderator_name"]
     list_select_related = ["player", "score"]

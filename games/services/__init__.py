@@ -57,14 +57,14 @@ from games.engine import (
 )
 from games.groups import group_send
 from games.models import DailyDeal, Game, GameAction, Player
-from games.names import clean_name, random_name
+from games.names import COMPUTER_PLAYER_NAMES, clean_name, random_name
 from ladder.fast.rows import insert_rows, insert_rows_and_update, select_row
 
 logger = logging.getLogger(__name__)
 
 PERSON = 0
 BOT_SEATS = (1, 2, 3)
-BOT_NAMES = {1: "Ada", 2: "Bruno", 3: "Chiara"}
+BOT_NAMES = dict(zip(BOT_SEATS, COMPUTER_PLAYER_NAMES, strict=True))  # reserved for them
 LEVELS = ("easy", "normal", "hard")
 ACTION_COLUMNS = ("game", "index", "seat", "action", "created_at")
 

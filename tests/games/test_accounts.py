@@ -60,21 +60,72 @@ def test_a_wrong_password_is_401_and_logs_nobody_in(browser):
     assert elsewhere.get("/me").status_code == 401
 
 
-def test_logins_are_throttled_per_address_and_per_username(browser, settings, throttle_clock):
-    settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "login": "3/d"}
+def limits(settings, **rates):
+    settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, **rates}
+
+
+def registered_lucia(browser) -> None:
     browser.new_game()
     browser.post("/account/register", {"username": "lucia", "password": PASSWORD})
-    wrong = {"username": "Lucia", "password": "guess"}
 
-    one_address = new_browser("10.0.0.1")
-    by_address = [one_address.post("/account/login", wrong).status_code for _ in range(4)]
-    settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "login": "5/d"}
-    by_username = [new_browser(f"10.0.1.{n}").post("/account/login", wrong).status_code
-                   for n in range(3)]
 
-    assert by_address == [401, 401, 401, 429]
-    # "lucia" had 3 tries counted (the 4th stopped at the address); the limit is now 5
-    assert by_username == [401, 401, 429]
+def test_failed_logins_are_throttled_per_username_and_address_with_retry_after(
+        browser, settings, throttle_clock):
+    limits(settings, login="3/d", login_address="100/d")
+    registered_lucia(browser)
+    attacker = new_browser("10.0.0.1")
+
+    guesses = [attacker.post("/account/login", {"username": "Lucia", "password": "guess"})
+               for _ in range(4)]
+    right_but_late = attacker.post("/account/login", {"username": "lucia", "password": PASSWORD})
+
+    assert [r.status_code for r in guesses] == [401, 401, 401, 429]
+    assert error_of(guesses[-1])["code"] == "throttled"
+    assert right_but_late.status_code == 429
+    for refused in (guesses[-1], right_but_late):
+        assert 1 <= int(refused["Retry-After"]) <= 86_400
+
+
+def test_the_owner_logs_in_from_another_address_while_an_attacker_is_throttled(
+        browser, settings, throttle_clock):
+    limits(settings, login="3/d", login_address="3/d")
+    registered_lucia(browser)
+    attacker = new_browser("10.0.0.1")
+    statuses = [attacker.post("/account/login", {"username": "lucia", "password": "guess"})
+                .status_code for _ in range(5)]
+
+    owner = new_browser("10.0.2.2").post("/account/login",
+                                         {"username": "lucia", "password": PASSWORD})
+
+    assert statuses[-1] == 429
+    assert owner.status_code == 200
+
+
+def test_an_address_guessing_many_usernames_is_throttled(browser, settings, throttle_clock):
+    limits(settings, login="3/d", login_address="4/d")
+    attacker = new_browser("10.0.0.1")
+
+    responses = [attacker.post("/account/login", {"username": f"user{n}", "password": "guess"})
+                 for n in range(5)]
+
+    assert [r.status_code for r in responses] == [401, 401, 401, 401, 429]
+    assert int(responses[-1]["Retry-After"]) >= 1
+    assert new_browser("10.0.0.2").post(
+        "/account/login", {"username": "user9", "password": "guess"}).status_code == 401
+
+
+def test_only_failed_logins_count(browser, settings, throttle_clock):
+    limits(settings, login="2/d", login_address="2/d")
+    registered_lucia(browser)
+    owner = new_browser("10.0.0.3")
+
+    right = [owner.post("/account/login", {"username": "lucia", "password": PASSWORD})
+             .status_code for _ in range(4)]
+    wrong = [owner.post("/account/login", {"username": "lucia", "password": "guess"})
+             .status_code for _ in range(3)]
+
+    assert right == [200] * 4
+    assert wrong == [401, 401, 429]
 
 
 def test_login_is_csrf_checked(browser):

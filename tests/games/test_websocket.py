@@ -82,7 +82,7 @@ async def test_the_browser_cookie_opens_the_socket():
     game = await sync_to_async(api.new_game)()
     cookie = api.client.cookies[COOKIE_NAME].value
     communicator = socket(game["id"], (b"cookie", f"{COOKIE_NAME}={cookie}".encode()),
-                          (b"origin", b"http://testserver"))
+                          (b"origin", b"http://testserver"), (b"host", b"testserver"))
 
     connected, _ = await communicator.connect()
 

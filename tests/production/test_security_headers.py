@@ -119,3 +119,52 @@ def test_the_templates_hold_no_inline_script_the_policy_would_block():
             offenders.append(template.name)
 
     assert offenders == []
+
+
+def edge_answer(app, status: int, body_bytes: int = 10) -> dict[bytes, bytes]:
+    """The headers of an answer the serving layer writes itself (ASGI, outside Django)."""
+    from asgiref.sync import async_to_sync
+    from channels.testing import HttpCommunicator
+
+    async def run():
+        communicator = HttpCommunicator(app, "POST", "/api/v1/players", body=b"x" * body_bytes,
+                                        headers=[(b"host", b"testserver")])
+        return await communicator.get_response(timeout=10)
+
+    response = async_to_sync(run)()
+    assert response["status"] == status
+    return dict(response["headers"])
+
+
+EDGE_HEADERS = [b"content-security-policy", b"x-content-type-options", b"x-frame-options",
+                b"referrer-policy", b"permissions-policy"]
+
+
+def test_the_serving_layers_own_413_carries_the_security_headers():
+    from ladder.asgi import application
+    from ladder.fast.serving import BODY_MARGIN_BYTES
+
+    too_large = settings.DATA_UPLOAD_MAX_MEMORY_SIZE + BODY_MARGIN_BYTES + 1
+
+    headers = edge_answer(application, 413, too_large)
+
+    assert [h for h in EDGE_HEADERS if h not in headers] == []
+    assert b"frame-ancestors 'none'" in headers[b"content-security-policy"]
+    assert headers[b"x-content-type-options"] == b"nosniff"
+    assert headers[b"x-frame-options"] == b"DENY"
+
+
+def test_any_answer_written_outside_django_gets_them_and_djangos_own_are_kept():
+    from ladder.edge import SecurityHeaders
+
+    async def unavailable(scope, receive, send):  # as a 503 written by the serving layer
+        await receive()
+        await send({"type": "http.response.start", "status": 503,
+                    "headers": [(b"content-type", b"application/json"),
+                                (b"x-frame-options", b"SAMEORIGIN")]})
+        await send({"type": "http.response.body", "body": b"{}"})
+
+    headers = edge_answer(SecurityHeaders(unavailable), 503)
+
+    assert [h for h in EDGE_HEADERS if h not in headers] == []
+    assert headers[b"x-frame-options"] == b"SAMEORIGIN"  # an answer's own header wins
