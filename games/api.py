@@ -98,7 +98,7 @@ def patch_me(request: HttpRequest, payload: MeUpdate, response: HttpResponse):
     try:
         name = clean_name(payload.name)
     except InvalidName as exc:
-        raise ApiError(422, "invalid_name", str(exc)) from None
+        raise ApiError(422, exc.code, str(exc)) from None
     player = player_for_write(request, response)
     return me_json(services.rename_player(player, name))
 

@@ -76,7 +76,12 @@ def random_name() -> str:
 
 
 class InvalidName(ValueError):
-    pass
+    """A name refused; ``code`` is the API's error code (``invalid_name``, or
+    ``reserved_name`` for one that looks like staff's or a computer player's)."""
+
+    def __init__(self, message: str, code: str = "invalid_name"):
+        super().__init__(message)
+        self.code = code
 
 
 def normalise(raw: str) -> str:
@@ -123,7 +128,7 @@ def clean_name(raw: str) -> str:
     if _most_marks_on_one_base(name) > MARKS_PER_BASE_MAX:
         raise InvalidName(f"A letter carries at most {MARKS_PER_BASE_MAX} accents or marks.")
     if skeleton(name) in RESERVED_SKELETONS:
-        raise InvalidName("That name is reserved: choose another.")
+        raise InvalidName("That name is reserved: choose another.", code="reserved_name")
     return name
 
 

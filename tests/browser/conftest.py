@@ -71,7 +71,7 @@ class AsgiServer:
         self.socket.bind(("127.0.0.1", 0))
         self.url = f"http://127.0.0.1:{self.socket.getsockname()[1]}"
         config = uvicorn.Config(application, log_level="warning", lifespan="off",
-                                access_log=False, forwarded_allow_ips="")
+                                access_log=False, proxy_headers=False)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run,
                                        kwargs={"sockets": [self.socket]}, daemon=True)
