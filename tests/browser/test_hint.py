@@ -48,9 +48,9 @@ def reason_shown(page, code_message: str) -> str:
 
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_the_hint_highlights_the_experts_pile_then_card_and_says_why(
-        open_page, live_server, language):
+        open_page, site, language):
     page, watch = open_page(DESKTOP)
-    game = start_at(page, live_server.url, rung_two_with_a_diamond_run_started(), language)
+    game = start_at(page, site.url, rung_two_with_a_diamond_run_started(), language)
 
     expected = server_hint(game)
     assert expected["action"] == {"type": "draw", "from": "stock"}
@@ -81,9 +81,9 @@ def test_the_hint_highlights_the_experts_pile_then_card_and_says_why(
     watch.check()
 
 
-def test_the_hint_readies_the_experts_lay_down_in_the_composer(open_page, live_server):
+def test_the_hint_readies_the_experts_lay_down_in_the_composer(open_page, site):
     page, watch = open_page(DESKTOP)
-    game = start_at(page, live_server.url, completing_scene(), "en")
+    game = start_at(page, site.url, completing_scene(), "en")
 
     page.click("[data-hint]")
     page.wait_for_selector("[data-discard].hinted")  # the 9H makes the second group
@@ -104,9 +104,9 @@ def test_the_hint_readies_the_experts_lay_down_in_the_composer(open_page, live_s
     watch.check()
 
 
-def test_the_hint_points_at_the_card_to_lay_off_and_its_meld(open_page, live_server):
+def test_the_hint_points_at_the_card_to_lay_off_and_its_meld(open_page, site):
     page, watch = open_page(DESKTOP)
-    game = start_at(page, live_server.url, laid_down_scene(discard="9H.2"), "en")
+    game = start_at(page, site.url, laid_down_scene(discard="9H.2"), "en")
 
     page.click("[data-hint]")
     page.wait_for_selector("[data-discard].hinted")  # the 9H.2 fits the nines on the table

@@ -120,14 +120,16 @@ def test_a_turn_by_keyboard_alone(open_page, site):
     assert target not in [c["id"] for c in after["hand"]]
     assert page.evaluate("window.__flights") == 0  # instant: no card flies
     # C opens the scores so far (the focus goes into them); Escape closes them and gives the
-    # focus to their button.
+    # focus back to where it was: the hand.
+    focused = page.evaluate("document.activeElement.dataset.id")
+    assert focused
     page.keyboard.press("c")
     assert page.locator("#scores").is_visible()
     assert "No deal has ended yet" in page.inner_text("#scores")
     assert page.evaluate("document.activeElement.dataset.scoresClose") == ""
     page.keyboard.press("Escape")
     assert page.locator("#scores").is_hidden()
-    assert page.evaluate("document.activeElement.dataset.scoresToggle") == ""
+    assert page.evaluate("document.activeElement.dataset.id") == focused
     watch.check()
 
 

@@ -172,7 +172,7 @@ def test_after_the_daily_its_page_shows_result_distribution_streak_and_a_share_c
     lines = page.input_value("[data-share-text]").splitlines()
     assert lines[0].startswith("Ladder Rummy daily")
     assert len([ch for ch in lines[2] if ch in "🟨🟩⬜"]) == 10
-    assert lines[3] == f"Commitment {commitment}"
+    assert lines[3] == f"Commitment {commitment[:16]}…"  # whole on the page itself
     assert lines[4] == site.url + "/daily/"
     image = page.get_attribute("[data-share-download]", "href")
     assert png_size(image) == (1200, 630)

@@ -98,6 +98,7 @@ async function loadGames() {
   const open = list.filter((g) => g.status !== "finished").slice(0, 5);
   if (!open.length) return;
   const ul = document.querySelector("[data-games]");
+  ul.replaceChildren();
   for (const g of open) {
     const li = document.createElement("li");
     const a = document.createElement("a");
@@ -111,6 +112,12 @@ async function loadGames() {
   document.getElementById("my-games").hidden = false;
 }
 
-const hasPlayer = document.body.dataset.player === "1";
-if (hasPlayer) { loadMe(); loadGames(); }
+if (document.body.dataset.player === "1") { loadMe(); loadGames(); }
 loadDaily();
+// Back from a game, the browser may show this page from its cache as it was: read again
+// what may have changed meanwhile (the daily's state and countdown, the open games).
+window.addEventListener("pageshow", (e) => {
+  if (!e.persisted) return;
+  loadDaily();
+  loadGames(); // a game started from here made this browser a player
+});

@@ -9,10 +9,14 @@ import { format, gettext, ngettext, number } from "../i18n.js";
 
 const form = document.getElementById("name-form");
 const input = document.getElementById("name-input");
-const status = document.querySelector("[data-status]");
+// The page's status line (loading, a change of identity) sits at the top; each form says
+// how it went beside itself, where the player is looking.
+const status = document.querySelector(".profile > [data-status]");
+const statusOf = (el) => el.closest(".panel").querySelector("[data-status]");
 const stat = (key) => document.querySelector(`[data-stat="${key}"]`);
 const registered = document.querySelector("[data-account-registered]");
 const registerForm = document.getElementById("register-form");
+const loginBox = document.getElementById("login");
 const makeBox = document.querySelector("[data-transfer-make]");
 const root = document.querySelector(".profile");
 const hasPlayer = () => document.body.dataset.player === "1";
@@ -20,6 +24,7 @@ const hasPlayer = () => document.body.dataset.player === "1";
 // This browser's identity changed: read everything again, with `message` as the status.
 async function switched(message, player) {
   document.body.dataset.player = player ? "1" : "0";
+  for (const line of root.querySelectorAll(".panel [data-status]")) line.textContent = "";
   for (const f of root.querySelectorAll("form")) if (f !== form) f.reset();
   input.value = "";
   makeBox.querySelector("[data-transfer-result]").hidden = true;
@@ -35,6 +40,7 @@ async function switched(message, player) {
 function showAccount(me) {
   registered.hidden = !me?.registered;
   registerForm.hidden = Boolean(me?.registered);
+  loginBox.hidden = Boolean(me?.registered); // logged in: log out first to be someone else
   if (me?.registered) registered.querySelector("[data-account-username]").textContent = me.username;
   makeBox.hidden = !me;
 }
@@ -82,9 +88,9 @@ form.addEventListener("submit", async (e) => {
     input.value = me.name;
     document.body.dataset.player = "1";
     showAccount(me);
-    showInfo(status, format(gettext("Saved. You are now %(name)s."), { name: me.name }));
+    showInfo(statusOf(form), format(gettext("Saved. You are now %(name)s."), { name: me.name }));
   } catch (error) {
-    showMessage(status, error);
+    showMessage(statusOf(form), error);
   }
 });
 
@@ -97,10 +103,10 @@ registerForm.addEventListener("submit", async (e) => {
     registerForm.reset();
     input.value = me.name;
     showAccount(me);
-    showInfo(status, format(gettext("Account created. Log in as %(username)s on another device to play as %(name)s."),
+    showInfo(statusOf(registerForm), format(gettext("Account created. Log in as %(username)s on another device to play as %(name)s."),
       { username: me.username, name: me.name }));
   } catch (error) {
-    showMessage(status, error);
+    showMessage(statusOf(registerForm), error);
   }
 });
 
@@ -111,7 +117,7 @@ document.getElementById("login-form").addEventListener("submit", async (e) => {
     const me = await api.logIn(String(data.get("username")).trim(), String(data.get("password")));
     await switched(format(gettext("Logged in. You are %(name)s."), { name: me.name }), me);
   } catch (error) {
-    showMessage(status, error);
+    showMessage(statusOf(e.target), error);
   }
 });
 
@@ -120,7 +126,7 @@ registered.querySelector("[data-logout]").addEventListener("click", async () => 
     await api.logOut();
     await switched(gettext("Logged out. Log in again to play as yourself in this browser."), null);
   } catch (error) {
-    showMessage(status, error);
+    showMessage(statusOf(registered), error);
   }
 });
 
@@ -135,7 +141,7 @@ makeBox.querySelector("[data-transfer-create]").addEventListener("click", async 
       "Valid once, for %(n)s minutes. Making a new code cancels this one.", minutes), { n: minutes });
     result.hidden = false;
   } catch (error) {
-    showMessage(status, error);
+    showMessage(statusOf(makeBox), error);
   }
 });
 
@@ -146,7 +152,7 @@ document.getElementById("redeem-form").addEventListener("submit", async (e) => {
     const me = await api.redeemTransferCode(code);
     await switched(format(gettext("Done: this browser now plays as %(name)s."), { name: me.name }), me);
   } catch (error) {
-    showMessage(status, error);
+    showMessage(statusOf(e.target), error);
   }
 });
 

@@ -4,6 +4,10 @@
 import * as counts from "../counts.js";
 import { date, format, gettext, lang } from "../i18n.js";
 
+// The commitment's first hex digits: enough to tell one day's from another's at a glance
+// (2^64 of them); the daily page shows it whole, beside the seed once revealed.
+const SHARED_HASH_DIGITS = 16;
+
 // One symbol per deal: 🟨 went out, 🟩 laid the contract down, ⬜ neither.
 export function dealSymbols(view) {
   return (view.deals || []).map((d) => (d.went_out === view.you ? "🟨" : d.climbed[view.you] ? "🟩" : "⬜")).join("");
@@ -16,7 +20,7 @@ export function shareLines(daily, result, symbols) {
     format(gettext("🪜 %(contracts)s/10 contracts · %(points)s · place %(place)s"),
       { contracts: result.contracts, points: counts.penaltyPoints(result.penalty), place: result.place }),
     symbols,
-    format(gettext("Commitment %(hash)s"), { hash: daily.commitment }),
+    format(gettext("Commitment %(hash)s"), { hash: `${daily.commitment.slice(0, SHARED_HASH_DIGITS)}…` }),
     `${location.origin}/daily/`,
   ];
 }
@@ -53,8 +57,7 @@ async function shareImage(lines) {
   });
   const hash = commitment.slice(commitment.lastIndexOf(" ") + 1);
   write(commitment.slice(0, commitment.lastIndexOf(" ")), 64, 380, 28, { colour: "#c9d6cf" });
-  write(hash.slice(0, 32), 64, 420, 34, { family: "ui-monospace, monospace", colour: "#ffd166" });
-  write(hash.slice(32), 64, 462, 34, { family: "ui-monospace, monospace", colour: "#ffd166" });
+  write(hash, 64, 420, 40, { family: "ui-monospace, monospace", colour: "#ffd166" });
   write(address, 64, 550, 30, { colour: "#c9d6cf" });
   return canvas.toDataURL("image/png");
 }
