@@ -1,9 +1,10 @@
 """Every screen in Spanish and Thai, on a phone (390×844) and a laptop (1280×800): each one
 is in the language asked for, fits the screen's width (no sideways scrolling) and logs no
 error; with melds on the table, the hand, piles, message and log are still in the window.
-With ``SCREENS=1`` each screen is also saved for a person to look at, in
-``artifacts/screenshots/<lang>/``. Thai needs Thai fonts on the machine
-(``apt-get install fonts-thai-tlwg``) to look right; no assertion depends on them."""
+With ``SCREENS=1`` the same runs in English too and at 360×740 and 1920×1080 as well, and
+each screen is saved for a person to look at, in ``artifacts/screenshots/<lang>/``. Thai
+needs Thai fonts on the machine (``apt-get install fonts-thai-tlwg``) to look right; no
+assertion depends on them."""
 
 from __future__ import annotations
 
@@ -18,9 +19,14 @@ from tests.browser.table_driver import outside_viewport, play_turn, view, wait_i
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+SAVE = bool(os.environ.get("SCREENS"))
 # The sizes the developers' guide names (the shared PHONE fixture is a smaller 360×640).
 SIZES = {"phone": {"width": 390, "height": 844}, "desktop": DESKTOP}
-SAVE = bool(os.environ.get("SCREENS"))
+LANGS = ["es", "th"]
+if SAVE:  # for a person to look at: every language, a small phone and a wide screen too
+    SIZES |= {"small-phone": {"width": 360, "height": 740}, "wide": {"width": 1920, "height": 1080}}
+    LANGS = ["en", *LANGS]
+LOCALES = {"en": "en-GB", "es": "es-ES", "th": "th-TH"}
 # How far the page reaches past the viewport's right edge (CSS pixels), and how wide it is.
 OVERFLOW = """() => {
   const root = document.documentElement;
@@ -56,14 +62,14 @@ def some_scores() -> None:
         connection.close()
 
 
-@pytest.mark.parametrize("lang", ["es", "th"])
-@pytest.mark.parametrize("size", ["phone", "desktop"])
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", list(SIZES))
 def test_every_screen_speaks_the_language_fits_the_width_and_logs_no_error(
         open_page, site, seeded, lang, size):
     with ThreadPoolExecutor(1) as pool:
         pool.submit(some_scores).result()
-    page, watch = open_page(SIZES[size], speed="instant", touch=size == "phone",
-                             locale={"es": "es-ES", "th": "th-TH"}[lang])
+    page, watch = open_page(SIZES[size], speed="instant", touch=size.endswith("phone"),
+                             locale=LOCALES[lang])
     page.context.add_cookies([{"name": "django_language", "value": lang,
                                "url": site.url}])
     for path, name in [("/", "home"), ("/rules/", "rules"), ("/about/", "about"),
