@@ -50,7 +50,12 @@ export function layOutHand(root) {
   const stepFor = (n) => (n > 1 ? Math.min(width + GAP_PX, (room - width) / (n - 1)) : width + GAP_PX);
   const capacity = Math.max(MAX_HAND_CARDS, cards.length);
   let perRow = capacity;
-  if (stepFor(capacity) < minStep()) perRow = Math.max(2, Math.floor((room - width) / minStep()) + 1);
+  if (stepFor(capacity) < minStep()) {
+    // Half a full hand and one more per row (6 + 5 cards and a free place): the cards spread
+    // as wide as they can while a second row keeps room for a draw.
+    const fit = Math.floor((room - width) / minStep()) + 1;
+    perRow = Math.max(2, Math.min(fit, Math.ceil(capacity / 2) + 1));
+  }
   root.style.setProperty("--step", `${Math.floor(stepFor(perRow) * 10) / 10}px`);
   root.classList.toggle("two-rows", perRow < capacity);
   const ids = cards.map((c) => c.dataset.id);
