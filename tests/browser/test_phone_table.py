@@ -194,8 +194,9 @@ def test_on_a_laptop_a_drawn_card_moves_no_card_already_held(open_page, live_ser
     watch.check()
 
 
-# Every control a finger may aim at: buttons, links, form fields, the hand's cards and the
-# piles. Those hidden, outside the window or inside a closed panel are not measured.
+# Every control a finger may aim at: buttons, links, form fields (by their label), the hand's
+# cards and the piles. Those hidden, outside the window or inside a closed panel are not
+# measured.
 CONTROLS = """() => {
     const els = [...document.querySelectorAll(
         'a[href], button, select, input:not([type=hidden]), [role=option], summary')];
@@ -204,7 +205,7 @@ CONTROLS = """() => {
         return r.width && r.height && r.bottom > 0 && r.right > 0 && r.left < innerWidth
             && getComputedStyle(el).visibility !== 'hidden';
     }).map((el) => {
-        const r = el.getBoundingClientRect();
+        const r = (el.closest('label') || el).getBoundingClientRect();  // a label is its target
         let w = r.width;
         if (el.matches('.hand .card')) {  // a card's tap target is the part not under the next
             const next = el.nextElementSibling?.matches('.card') ? el.nextElementSibling : null;
@@ -232,7 +233,11 @@ def test_every_control_of_the_play_page_is_at_least_44_px_on_a_phone(
         measured += page.evaluate(CONTROLS)
         if page.evaluate("() => innerHeight + scrollY >= document.body.scrollHeight - 1"):
             break
-    small = sorted({f"{c['name']}: {c['w']}x{c['h']}" for c in measured
+    page.evaluate("() => window.scrollTo(0, 0)")
+    for panel in ("settings", "scores"):  # the panels' controls, open
+        page.tap(f"[data-{panel}-toggle]")
+        measured += page.evaluate(CONTROLS)
+        small = sorted({f"{c['name']}: {c['w']}x{c['h']}" for c in measured
                     if c["w"] < TAP_PX - 0.5 or c["h"] < TAP_PX - 0.5})
     assert len({c["name"] for c in measured}) > 20
     assert small == [], small
