@@ -150,8 +150,12 @@ def play_turn_by_touch(page, record: dict) -> None:
         for cid, a in before.items():
             if cid in after and after[cid]["y"] > a["y"] + a["h"] / 4:
                 record["moved_on_discard"].append(f"{cid} down a row")
-        record["up_a_row_on_discard"] += sum(
-            1 for cid, a in before.items() if cid in after and after[cid]["y"] < a["y"] - a["h"] / 2)
+        # At most one card goes up a row: the second row keeps room for the next draw.
+        up = sum(1 for cid, a in before.items()
+                 if cid in after and after[cid]["y"] < a["y"] - a["h"] / 2)
+        if up > 1:
+            record["moved_on_discard"].append(f"{up} cards up a row")
+        record["up_a_row_on_discard"] += up
         return
 
 
