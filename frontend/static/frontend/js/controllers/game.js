@@ -3,7 +3,7 @@
 // The parts: store.js (the one source of truth, and sync), playback.js (events one by one),
 // dialogs.js (between deals, the end), views/log.js (the deal's log), composer.js, hint.js.
 import * as api from "../api.js";
-import { findContract, sortByRank, sortBySuit } from "../cards.js";
+import { findContract } from "../cards.js";
 import { showInfo, showMessage } from "../errors.js";
 import { format, gettext } from "../i18n.js";
 import { playCardSound } from "../settings.js";
@@ -17,6 +17,7 @@ import { renderSeats } from "../views/seats.js";
 import { eventData, eventType } from "./animator.js";
 import { Composer } from "./composer.js";
 import { showResult } from "./dialogs.js";
+import * as handOrder from "./handorder.js";
 import { giveHint } from "./hint.js";
 import { Playback } from "./playback.js";
 import { GameStore } from "./store.js";
@@ -175,21 +176,17 @@ export class GameController {
   // --- Hand order ------------------------------------------------------------------------
 
   loadOrder() {
-    try { return JSON.parse(localStorage.getItem(`ladder.order.${this.gameId}`) || "[]"); }
-    catch { return []; }
+    return handOrder.loadOrder(this.gameId);
   }
 
   saveOrder() {
-    try { localStorage.setItem(`ladder.order.${this.gameId}`, JSON.stringify(this.order)); }
-    catch { /* private mode */ }
+    handOrder.saveOrder(this.gameId, this.order);
   }
 
-  // The hand in the player's order: known cards keep their place, new cards go to the end.
+  // The hand in the player's order (controllers/handorder.js).
   handCards() {
-    const byId = new Map(this.shown.hand.map((c) => [c.id, c]));
-    const kept = this.order.filter((id) => byId.has(id));
-    const added = this.shown.hand.map((c) => c.id).filter((id) => !kept.includes(id));
-    this.order = [...kept, ...added];
+    const byId = this.byId();
+    this.order = handOrder.arrange(this.order, this.shown.hand, this.sortBy);
     return this.order.map((id) => byId.get(id));
   }
 
@@ -198,7 +195,7 @@ export class GameController {
   }
 
   sorted(cards, by) {
-    return (by === "rank" ? sortByRank(cards) : sortBySuit(cards)).map((c) => c.id);
+    return handOrder.sortedIds(cards, by);
   }
 
   // The chosen sort is kept in this browser and applied to each new deal's hand.
@@ -211,17 +208,15 @@ export class GameController {
   }
 
   moveCard(id, delta) {
-    const i = this.order.indexOf(id), j = i + delta;
-    if (i < 0 || j < 0 || j >= this.order.length) return;
-    [this.order[i], this.order[j]] = [this.order[j], this.order[i]];
+    const order = handOrder.swapped(this.order, id, delta);
+    if (!order) return;
+    this.order = order;
     this.saveOrder();
     this.render();
   }
 
   moveCardTo(id, index) {
-    const rest = this.order.filter((x) => x !== id);
-    rest.splice(Math.max(0, Math.min(index, rest.length)), 0, id);
-    this.order = rest;
+    this.order = handOrder.movedTo(this.order, id, index);
     this.saveOrder();
     this.render();
   }

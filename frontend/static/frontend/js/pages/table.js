@@ -11,6 +11,9 @@ new ResizeObserver(() => document.documentElement.style.setProperty("--chrome", 
 // The panels open just below the toolbar, which wraps to two lines on a narrow screen: never over its buttons.
 const topbar = document.querySelector("#game .topbar");
 new ResizeObserver(() => document.documentElement.style.setProperty("--topbar-bottom", `${topbar.offsetTop + topbar.offsetHeight}px`)).observe(topbar);
+// On a narrow window the game is the window's height plus the ladder's, which sits below it.
+const ladderBox = root.querySelector(".ladder-box");
+new ResizeObserver(() => root.style.setProperty("--ladder-h", `${ladderBox.offsetHeight}px`)).observe(ladderBox);
 // Touch devices get touch wording (help, turn banner).
 const touchClass = () => document.body.classList.toggle("touch", Boolean(TOUCH?.matches));
 touchClass();

@@ -80,6 +80,12 @@ export function renderMelds(root, view, targets) {
     frag.append(box);
   }
   root.replaceChildren(frag);
+  // A newly selected card's first target is brought into the table's view, with its button.
+  const shown = [...targets.keys()].join();
+  if (shown && root.dataset.targetsShown !== shown) {
+    root.querySelector(".meld.target")?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }
+  root.dataset.targetsShown = shown;
 }
 
 export function contractLine(view) {

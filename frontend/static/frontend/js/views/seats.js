@@ -26,7 +26,7 @@ export function renderSeats(root, view) {
       <p class="rung"></p>
       <p class="contract"></p>
       <div class="fan" aria-hidden="true">${'<span class="mini-back"></span>'.repeat(fan)}</div>
-      <p class="stats"><span class="hand-size"></span> · <span class="penalty"></span></p>`;
+      <p class="stats"><span class="hand-size"></span><span class="penalty"></span></p>`;
     el.querySelector("h3").textContent = seatName(view, p.seat);
     const badges = el.querySelector(".badges");
     if (view.dealer === p.seat) badges.append(badge(gettext("Dealer"), "dealer"));
