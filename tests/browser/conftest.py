@@ -105,6 +105,13 @@ def site(asgi_server, transactional_db):
     return asgi_server
 
 
+@pytest.fixture
+def live_server():
+    """pytest-django's live server is a WSGI server: no websockets, not the site's serving
+    path. Browser tests use ``site``."""
+    pytest.fail("browser tests use the `site` fixture (the ASGI application on uvicorn)")
+
+
 @pytest.fixture(scope="module")
 def browser(django_db_setup, django_db_blocker):
     """Chromium for one test module. Playwright's sync API keeps an event loop running in

@@ -161,9 +161,9 @@ def play_turn_by_touch(page, record: dict) -> None:
 
 @pytest.mark.parametrize("size", list(PHONES))
 def test_a_whole_deal_by_touch_on_a_phone_the_hand_holds_still_and_stays_in_view(
-        open_page, live_server, long_deal, size):
+        open_page, site, long_deal, size):
     page, watch = open_page(PHONES[size], touch=True, speed="instant")
-    start_practice(page, live_server.url)
+    start_practice(page, site.url)
     record = {"draws": 0, "laid_down": 0, "laid_off": 0, "moved_on_draw": [],
               "moved_on_discard": [], "outside": [], "with_melds": 0,
               "up_a_row_on_discard": 0}
@@ -185,9 +185,9 @@ def test_a_whole_deal_by_touch_on_a_phone_the_hand_holds_still_and_stays_in_view
     watch.check()
 
 
-def test_on_a_laptop_a_drawn_card_moves_no_card_already_held(open_page, live_server, seeded):
+def test_on_a_laptop_a_drawn_card_moves_no_card_already_held(open_page, site, seeded):
     page, watch = open_page(LAPTOP, speed="instant")
-    start_practice(page, live_server.url)
+    start_practice(page, site.url)
     for _ in range(3):
         before = places(page)
         page.click("[data-stock]")
@@ -225,9 +225,9 @@ CONTROLS = """() => {
 
 @pytest.mark.parametrize("language", ["en", "th"])
 def test_every_control_of_the_play_page_is_at_least_44_px_on_a_phone(
-        open_page, live_server, seeded, language):
+        open_page, site, seeded, language):
     page, watch = open_page(PHONES["390x844"], touch=True, speed="instant")
-    start_practice(page, live_server.url, language)
+    start_practice(page, site.url, language)
     page.tap("[data-stock]")  # eleven cards, the action buttons live
     wait_idle(page)
     measured = page.evaluate(CONTROLS)
@@ -248,9 +248,9 @@ def test_every_control_of_the_play_page_is_at_least_44_px_on_a_phone(
     watch.check()
 
 
-def test_the_log_shows_four_lines_on_a_phone(open_page, live_server, seeded):
+def test_the_log_shows_four_lines_on_a_phone(open_page, site, seeded):
     page, watch = open_page(PHONES["360x740"], touch=True)
-    start_practice(page, live_server.url)
+    start_practice(page, site.url)
     shown = page.evaluate("""() => {
         const log = document.querySelector('[data-log]');
         const li = log.querySelector('li');
@@ -265,9 +265,9 @@ def rank_order(ids: list[str]) -> list[int]:
 
 
 @pytest.mark.parametrize("by", ["rank", "suit"])
-def test_a_drawn_card_lands_where_the_chosen_sort_puts_it(open_page, live_server, seeded, by):
+def test_a_drawn_card_lands_where_the_chosen_sort_puts_it(open_page, site, seeded, by):
     page, watch = open_page(PHONES["390x844"], touch=True)
-    start_practice(page, live_server.url)
+    start_practice(page, site.url)
     page.tap(f"[data-sort={by}]")
     ids = "els => els.map(e => e.dataset.id)"
     for _ in range(3):
@@ -294,11 +294,11 @@ def test_a_drawn_card_lands_where_the_chosen_sort_puts_it(open_page, live_server
     watch.check()
 
 
-def test_screens_of_the_table_on_phones_and_a_laptop(open_page, live_server, seeded):
+def test_screens_of_the_table_on_phones_and_a_laptop(open_page, site, seeded):
     for name, size in {**PHONES, "1280x800": LAPTOP}.items():
         for language in ("en", "th"):
             page, watch = open_page(size, touch=name in PHONES, speed="instant")
-            start_practice(page, live_server.url, language)
+            start_practice(page, site.url, language)
             page.tap("[data-stock]") if name in PHONES else page.click("[data-stock]")
             wait_idle(page)
             shoot(page, f"phone-table-{name}-{language}")
