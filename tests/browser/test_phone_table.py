@@ -304,3 +304,38 @@ def test_screens_of_the_table_on_phones_and_a_laptop(open_page, site, seeded):
             shoot(page, f"phone-table-{name}-{language}")
             assert outside_viewport(page) == [], (name, language)
             watch.check()
+
+
+# The tops of the hand, the action buttons, the message and your area's head (your contract
+# and the turn), sampled every animation frame into window.__tops while the computer
+# players move at normal speed. (The log may move: melds landing on the table grow it.)
+SAMPLE_TOPS = """() => {
+  window.__tops = [];
+  const top = (s) => Math.round(document.querySelector(s).getBoundingClientRect().top);
+  const sample = () => {
+    window.__tops.push([[top('.hand'), top('.actions'), top('[data-message]'), top('.me-head')],
+                        !document.querySelector('[data-playback]').hidden]);
+    if (window.__tops.length < 2000) requestAnimationFrame(sample);
+  };
+  requestAnimationFrame(sample);
+}"""
+
+
+@pytest.mark.parametrize("size", ["390x844", "laptop"])
+def test_the_hand_holds_still_while_the_computer_players_move(open_page, site, seeded, size):
+    """The Skip button shows while the computer players move: it must not make the head of
+    your area taller and push your hand down under your finger."""
+    page, watch = open_page(PHONES.get(size, LAPTOP), speed="normal", touch=size != "laptop")
+    page.goto(site.url + "/")
+    page.click("[data-practice-start]")
+    page.wait_for_url("**/play/**")
+    wait_idle(page)
+    page.click("[data-stock]")
+    wait_idle(page)
+    page.evaluate(SAMPLE_TOPS)
+    card(page, discard_choice_json(view(page))).dblclick()
+    wait_idle(page)
+    tops = page.evaluate("() => window.__tops")
+    assert any(playing for _, playing in tops), "the computer players' moves were shown"
+    assert len({tuple(places) for places, _ in tops}) == 1, sorted({tuple(p) for p, _ in tops})
+    watch.check()
