@@ -6,9 +6,10 @@ contract table the engine uses (``games.engine.contracts.LADDER``).
 """
 
 import json
+from datetime import date
 from pathlib import Path
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import Resolver404, resolve
 from django.utils.translation import gettext as _
@@ -130,6 +131,23 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
     return render(request, "frontend/leaderboard.html", {
         "page": "leaderboard",
         "board_api": api_has("/api/v1/leaderboards/daily/2026-01-01")})
+
+
+def daily_day(request: HttpRequest, day: str) -> HttpResponse:
+    """A day's page: its commitment, and once the day is over its seed and the button that
+    re-deals it in the browser (js/verify/deal.js). The data comes from the API, which says
+    nothing of a running day but its commitment."""
+    try:
+        when = date.fromisoformat(day)
+    except ValueError:
+        raise Http404("no such day") from None
+    return render(request, "frontend/daily_day.html", {"page": "daily", "day": when})
+
+
+def player(request: HttpRequest, player_id: str) -> HttpResponse:
+    """A player's public page: daily history, streaks and charts, from
+    GET /api/v1/leaderboards/players/{id} (404 there for a banned or unknown player)."""
+    return render(request, "frontend/player.html", {"page": "leaderboard", "player_id": player_id})
 
 
 # The profile's fields hold what the API accepts (games.schemas), no more.
