@@ -20,7 +20,7 @@ from games.engine.cards import RANKS
 from games.engine.contracts import LADDER, Contract, Requirement
 from games.engine.state import DEALS, HAND_SIZE
 from games.identity import COOKIE_NAME, player_from_cookie
-from games.models import Game
+from games.models import Game, Player
 from games.names import NAME_MAX_CHARS, NAME_MIN_CHARS
 from games.schemas import CODE_TEXT_MAX_CHARS
 from games.services.accounts import PASSWORD_MAX_CHARS, USERNAME_MAX_CHARS, USERNAME_MIN_CHARS
@@ -146,8 +146,11 @@ def daily_day(request: HttpRequest, day: str) -> HttpResponse:
 
 def player(request: HttpRequest, player_id: str) -> HttpResponse:
     """A player's public page: daily history, streaks and charts, from
-    GET /api/v1/leaderboards/players/{id} (404 there for a banned or unknown player)."""
-    return render(request, "frontend/player.html", {"page": "leaderboard", "player_id": player_id})
+    GET /api/v1/leaderboards/players/{id}. A banned or unknown player is a 404 here as there."""
+    shown = Player.objects.filter(public_id=player_id, banned_at__isnull=True).exists()
+    return render(request, "frontend/player.html",
+                  {"page": "leaderboard", "player_id": player_id, "found": shown},
+                  status=200 if shown else 404)
 
 
 # The profile's fields hold what the API accepts (games.schemas), no more.

@@ -73,7 +73,8 @@ export const dailyBoard = (day, limit, after) =>
 export const weekBoard = (week, limit, after) =>
   request("GET", `/leaderboards/week/${encodeURIComponent(week)}${page(limit, after)}`);
 export const myHistory = () => request("GET", "/leaderboards/me");
-export const playerHistory = (id) => request("GET", `/leaderboards/players/${encodeURIComponent(id)}`);
+export const playerHistory = (id, days) =>
+  request("GET", `/leaderboards/players/${encodeURIComponent(id)}?days=${days}`);
 export const dealLog = (id) => request("GET", `/games/${encodeURIComponent(id)}/events`);
 export const hint = (id) => request("GET", `/games/${encodeURIComponent(id)}/hint`);
 export const register = (username, password) => request("POST", "/account/register", { username, password });
