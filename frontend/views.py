@@ -6,7 +6,7 @@ contract table the engine uses (``games.engine.contracts.LADDER``).
 """
 
 import json
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -15,6 +15,7 @@ from django.urls import Resolver404, resolve
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import ensure_csrf_cookie
 
+from games import daily as daily_clock
 from games.engine import card_json, cards_from_text, contract_for, read_meld
 from games.engine.cards import RANKS
 from games.engine.contracts import LADDER, Contract, Requirement
@@ -187,5 +188,11 @@ def rules(request: HttpRequest) -> HttpResponse:
         "first_contract": describe_contract(contract_for(1)), "page": "rules"})
 
 
+# The fairness page links the latest revealed days' pages, where the check runs.
+FAIRNESS_DAYS_LINKED = 7
+
+
 def about(request: HttpRequest) -> HttpResponse:
-    return render(request, "frontend/about.html", {"page": "about"})
+    today = daily_clock.today()
+    revealed = [today - timedelta(days=n) for n in range(1, FAIRNESS_DAYS_LINKED + 1)]
+    return render(request, "frontend/about.html", {"page": "about", "revealed_days": revealed})
