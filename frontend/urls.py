@@ -1,4 +1,4 @@
-from django.urls import include, path
+from django.urls import include, path, re_path
 from django.views.i18n import JavaScriptCatalog
 
 from frontend import views
@@ -9,7 +9,9 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("play/<str:game_id>/", views.table, name="table"),
     path("daily/", views.daily, name="daily"),
+    re_path(r"^daily/(?P<day>[0-9]{4}-[0-9]{2}-[0-9]{2})/$", views.daily_day, name="daily_day"),
     path("leaderboard/", views.leaderboard, name="leaderboard"),
+    re_path(r"^players/(?P<player_id>[A-Za-z0-9_-]{1,32})/$", views.player, name="player"),
     path("rules/", views.rules, name="rules"),
     path("about/", views.about, name="about"),
     path("profile/", views.profile, name="profile"),

@@ -6,20 +6,22 @@ contract table the engine uses (``games.engine.contracts.LADDER``).
 """
 
 import json
+from datetime import date, timedelta
 from pathlib import Path
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import Resolver404, resolve
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import ensure_csrf_cookie
 
+from games import daily as daily_clock
 from games.engine import card_json, cards_from_text, contract_for, read_meld
 from games.engine.cards import RANKS
 from games.engine.contracts import LADDER, Contract, Requirement
 from games.engine.state import DEALS, HAND_SIZE
 from games.identity import COOKIE_NAME, player_from_cookie
-from games.models import Game
+from games.models import Game, Player
 from games.names import NAME_MAX_CHARS, NAME_MIN_CHARS
 from games.schemas import CODE_TEXT_MAX_CHARS
 from games.services.accounts import PASSWORD_MAX_CHARS, USERNAME_MAX_CHARS, USERNAME_MIN_CHARS
@@ -132,6 +134,26 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
         "board_api": api_has("/api/v1/leaderboards/daily/2026-01-01")})
 
 
+def daily_day(request: HttpRequest, day: str) -> HttpResponse:
+    """A day's page: its commitment, and once the day is over its seed and the button that
+    re-deals it in the browser (js/verify/deal.js). The data comes from the API, which says
+    nothing of a running day but its commitment."""
+    try:
+        when = date.fromisoformat(day)
+    except ValueError:
+        raise Http404("no such day") from None
+    return render(request, "frontend/daily_day.html", {"page": "daily", "day": when})
+
+
+def player(request: HttpRequest, player_id: str) -> HttpResponse:
+    """A player's public page: daily history, streaks and charts, from
+    GET /api/v1/leaderboards/players/{id}. A banned or unknown player is a 404 here as there."""
+    shown = Player.objects.filter(public_id=player_id, banned_at__isnull=True).exists()
+    return render(request, "frontend/player.html",
+                  {"page": "leaderboard", "player_id": player_id, "found": shown},
+                  status=200 if shown else 404)
+
+
 # The profile's fields hold what the API accepts (games.schemas), no more.
 PROFILE_BOUNDS = {"name": (NAME_MIN_CHARS, NAME_MAX_CHARS),
                   "username": (USERNAME_MIN_CHARS, USERNAME_MAX_CHARS),
@@ -166,5 +188,11 @@ def rules(request: HttpRequest) -> HttpResponse:
         "first_contract": describe_contract(contract_for(1)), "page": "rules"})
 
 
+# The fairness page links the latest revealed days' pages, where the check runs.
+FAIRNESS_DAYS_LINKED = 7
+
+
 def about(request: HttpRequest) -> HttpResponse:
-    return render(request, "frontend/about.html", {"page": "about"})
+    today = daily_clock.today()
+    revealed = [today - timedelta(days=n) for n in range(1, FAIRNESS_DAYS_LINKED + 1)]
+    return render(request, "frontend/about.html", {"page": "about", "revealed_days": revealed})

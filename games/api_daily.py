@@ -6,7 +6,12 @@
     ``attempt.state == "none"``. The seed is ``null``: it is secret while the day runs.
 ``GET /daily/{date}``
     The same for another day. A past day also reveals its ``seed``; a future day, or a past
-    day nobody played, is 404.
+    day that had no deal, is 404.
+``GET /daily/{date}/deals``
+    A revealed day's ten deals as they were dealt (the first dealer; each deal's dealer, four
+    hands and first discard), for checking against the seed (the day page's button does, in
+    the browser). Today, a future day, or a day that had no deal is 404: while the day runs,
+    these are its hidden cards (R25).
 
 Starting the daily is ``POST /games {"mode": "daily"}`` (games.api), which calls
 :func:`games.api_common.start_todays_daily`: 201 with a new game, 200 with the one the player
@@ -26,7 +31,7 @@ from games import daily
 from games.api_common import AUTH_OPTIONAL, PLAYER_OR_ANONYMOUS, player_of
 from games.errors import ApiError
 from games.models import DailyDeal
-from games.schemas import Day, Error
+from games.schemas import Day, Error, ReplayDeal
 from games.services import deals
 
 router = Router(tags=["daily"])
@@ -57,6 +62,15 @@ class Daily(BaseModel):
     attempt: DailyAttempt
 
 
+class DailyDeals(BaseModel):
+    date: date
+    commitment: str = Field(description="SHA-256 of the seed, hex, as published that day.")
+    seed: str
+    first_dealer: int = Field(ge=0, le=3, description="R3: drawn from the seed.")
+    deals: list[ReplayDeal] = Field(min_length=10, max_length=10,
+                                    description="Deals 1-10: hands by seat, seat 0 the person.")
+
+
 @router.get("/daily", response={200: Daily, **ERRORS}, auth=PLAYER_OR_ANONYMOUS,
             openapi_extra=AUTH_OPTIONAL)
 def get_daily(request: HttpRequest):
@@ -78,3 +92,15 @@ def get_daily_of(request: HttpRequest, day: Day):
         if deal is None:
             raise ApiError(404, "not_found", "There was no daily that day.")
     return daily.daily_json(deal, player_of(request))
+
+
+@router.get("/daily/{day}/deals", response={200: DailyDeals, **ERRORS}, auth=None,
+            by_alias=True, exclude_unset=True)
+def get_daily_deals(request: HttpRequest, day: Day):
+    """A revealed day's ten deals, as every player of that day was dealt them. Re-deal the
+    seed (games/engine/rng.py) and compare; 404 while the day runs."""
+    deal = None if day >= daily.today() else DailyDeal.objects.filter(date=day).first()
+    answer = daily.revealed_deals_json(deal) if deal is not None else None
+    if answer is None:
+        raise ApiError(404, "not_found", "A day's deals are shown once the day has ended.")
+    return answer

@@ -47,6 +47,8 @@ from datetime import UTC, date, datetime, time, timedelta
 from django.conf import settings
 from django.utils import timezone
 
+from games.engine.cards import card_json
+from games.engine.redeal import first_dealer, ten_deals
 from games.models import DailyDeal, Game, Player, sha256_hex
 
 # The same bots for everyone. "normal", measured against "hard" by playing whole games through
@@ -103,6 +105,22 @@ def commitment_of(seed: str) -> str:
 def revealed_seed(deal: DailyDeal) -> str | None:
     """The seed once the deal's day has ended; None while it can still be played (R25)."""
     return deal.seed if has_ended(deal.date) else None
+
+
+def revealed_deals_json(deal: DailyDeal) -> dict | None:
+    """The day's ten deals as every player of that day was dealt them (the first dealer, each
+    deal's dealer, four hands and first discard), for the browser's check against the seed;
+    None while the day runs (R25: they are the day's hidden cards)."""
+    seed = revealed_seed(deal)
+    if seed is None:
+        return None
+    return {
+        "date": deal.date, "commitment": deal.commitment, "seed": seed,
+        "first_dealer": first_dealer(seed),
+        "deals": [{"deal": d.deal, "dealer": d.dealer, "discard_top": card_json(d.discard_top),
+                   "hands": [[card_json(c) for c in hand] for hand in d.hands]}
+                  for d in ten_deals(seed)],
+    }
 
 
 # --- Attempts ---------------------------------------------------------------------------------

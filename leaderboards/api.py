@@ -6,8 +6,12 @@ the caller's own entry with its rank, whether or not it is on the page.
 - ``GET /daily`` and ``GET /daily/{date}``: a day's board (``YYYY-MM-DD``; today without one).
 - ``GET /week`` and ``GET /week/{week}``: an ISO week's board (``YYYY-Www``; this week
   without one): each player's sums over that week's dailies.
-- ``GET /players/{id}``: a player's daily history (listed scores); ``GET /me``: one's own,
-  hidden scores included.
+- ``GET /players/{id}``: a player's daily history (listed scores), with the latest ``days``
+  dailies (1-100) ranked, their games once their days have ended, and the lay-down rate of
+  each rung against everyone's; ``GET /me``: one's own, hidden scores included.
+
+A day's entries carry their ``game`` (for ``/replay/{id}/``) once the day has ended; while it
+runs, ``game`` is null: a running daily's replay is nobody's.
 
 Pages: ``limit`` (1-100, default 50) entries in rank order; ``next`` is an opaque cursor to
 pass as ``after`` for the following page (null on the last). Hidden scores and banned
@@ -31,7 +35,7 @@ from games.identity import PLAYER
 from games.models import Player
 from games.schemas import CURSOR, Day, Error, PublicId, Week
 from leaderboards import history, services
-from leaderboards.models import week_of
+from leaderboards.models import Score, week_of
 from leaderboards.ranking import (
     PAGE_DEFAULT,
     PAGE_MAX,
@@ -59,6 +63,9 @@ class Entry(BaseModel):
     linked: bool = Field(False, description="Under review: another identity played this "
                                             "daily from the same address or browser (a "
                                             "week's entry: one of the dailies it counts).")
+    game: str | None = Field(None, description="A day's entry, once the day has ended: the "
+                                               "game's id, for its replay. Null before, and "
+                                               "on week boards.")
 
 
 class WeekEntry(Entry):
@@ -108,6 +115,38 @@ class History(BaseModel):
     recent: list[DayRecord] = Field(description="The latest 30 dailies, newest first.")
 
 
+class DayPlayed(BaseModel):
+    date: date
+    contracts: int
+    penalty: int
+    place: int = Field(description="Place at the player's own table (1-4).")
+    rank: int = Field(description="Rank on that day's board.")
+    game: str | None = Field(description="The game's id once the day has ended (its replay "
+                                         "is everyone's then); null while the day runs.")
+
+
+class RungRate(BaseModel):
+    rung: int = Field(ge=1, le=TOP_RUNG)
+    deals: int = Field(description="Deals this player played on this rung.")
+    laid_down: int = Field(description="Of those, deals in which they laid its contract down.")
+    rate: float | None = Field(description="laid_down / deals; null without a deal.")
+    everyone_rate: float | None = Field(
+        description="The same over the latest 500 listed dailies of all players.")
+
+
+class PlayerPage(History):
+    days: list[DayPlayed] = Field(max_length=100, description="The latest dailies (the "
+                                  "'days' asked for), newest first.")
+    rungs: list[RungRate] = Field(min_length=TOP_RUNG, max_length=TOP_RUNG, description=(
+        "Rungs 1-10: how often this player laid down the rung's contract (over their latest "
+        "100 listed dailies) against everyone's rate."))
+
+
+class PlayerQuery(Schema):
+    days: int = Field(history.PAGE_DAYS_DEFAULT, ge=1, le=history.PAGE_DAYS_MAX,
+                      description="How many of the latest dailies to list.")
+
+
 class PageQuery(Schema):
     limit: int = Field(PAGE_DEFAULT, ge=1, le=PAGE_MAX)
     after: str | None = Field(None, max_length=256, pattern=CURSOR,
@@ -119,7 +158,21 @@ def _page(board: Board, query: PageQuery) -> tuple[list[dict], str | None]:
         rows, next_cursor = board.page(query.limit, query.after)
     except InvalidCursor:
         raise ApiError(422, "invalid_cursor", "That page cursor is not valid.") from None
-    return [services.entry_json(rank, row) for rank, row in rows], next_cursor
+    entries = [services.entry_json(rank, row) for rank, row in rows]
+    for entry, (_rank, row) in zip(entries, rows, strict=True):
+        entry["score_id"] = row.id  # for _add_games; not in the schema, so never sent
+    return entries, next_cursor
+
+
+def _add_games(day: date, entries: list[dict]) -> None:
+    """An ended day's entries name their games (one query for the page); a running day's
+    stay null."""
+    if not daily.has_ended(day) or not entries:
+        return
+    games = dict(Score.objects.filter(id__in=[e["score_id"] for e in entries])
+                 .values_list("id", "game__public_id"))
+    for entry in entries:
+        entry["game"] = games.get(entry["score_id"])
 
 
 def _day_json(day: date, request: HttpRequest, query: PageQuery) -> dict:
@@ -134,6 +187,8 @@ def _day_json(day: date, request: HttpRequest, query: PageQuery) -> dict:
         mine = board.entry_of(player)
         if mine is not None:
             me = services.entry_json(board.rank_of(mine), board.row_of(mine))
+            me["score_id"] = mine.id
+    _add_games(day, entries + ([me] if me else []))
     return {"date": day, "count": sum(by_contracts.values()),
             "distribution": [by_contracts.get(n, 0) for n in range(TOP_RUNG + 1)],
             "entries": entries, "next": next_cursor, "me": me}
@@ -196,13 +251,15 @@ def week_board_of(request: HttpRequest, week: Week, query: Query[PageQuery]):
     return _week_json(week, request, query)
 
 
-@router.get("/players/{player_id}", response={200: History, **ERRORS}, auth=None)
-def player_history(request: HttpRequest, player_id: PublicId):
-    """A player's dailies as the boards show them: games, contracts, best day, streaks."""
+@router.get("/players/{player_id}", response={200: PlayerPage, **ERRORS}, auth=None)
+def player_history(request: HttpRequest, player_id: PublicId, query: Query[PlayerQuery]):
+    """A player's dailies as the boards show them: games, contracts, best day, streaks, the
+    latest ``days`` dailies with their ranks (and games, once each day has ended), and how
+    often they lay down each rung's contract against everyone's rate."""
     player = Player.objects.filter(public_id=player_id, banned_at__isnull=True).first()
     if player is None:
         raise ApiError(404, "not_found", "No such player.")
-    return history.history(player)
+    return history.player_page(player, query.days)
 
 
 @router.get("/me", response={200: History, **ERRORS}, auth=PLAYER)

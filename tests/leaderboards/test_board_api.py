@@ -38,7 +38,8 @@ def test_the_day_board_lists_ranked_entries():
     assert [(e["rank"], e["player"]["name"], e["penalty"]) for e in body["entries"]] == [
         (1, "P00", 0), (2, "P01", 10), (3, "P02", 20)]
     assert set(body["entries"][0]) == {"rank", "player", "contracts", "penalty", "finished_at",
-                                       "linked"}
+                                       "linked", "game"}
+    assert body["entries"][0]["game"] is None  # today's: its replay is nobody's yet
     assert body["me"] is None
 
 

@@ -19,28 +19,16 @@ from datetime import date
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.engine import new_game
 from games.engine.cards import card_id
-from games.engine.rng import Stream
-from games.engine.rules import _deal  # the engine's own dealing (R3, R4), not a copy of it
-from games.engine.state import DEALS, SEATS
+from games.engine.redeal import ten_deals
 from games.models import sha256_hex
 
 
 def deals_of(seed: str) -> list[dict]:
     """The ten deals of ``seed``: for each, its number, dealer, upcard and the four hands."""
-    state, _ = new_game(seed)
-    first_dealer = Stream.of(seed, "dealer").below(SEATS)  # R3, as new_game draws it
-    deals = []
-    for number in range(1, DEALS + 1):
-        dealer = (first_dealer + number - 1) % SEATS  # R3: the deal passes to the left
-        dealt, _ = _deal(state, number, dealer)
-        deals.append({
-            "deal": number, "dealer": dealer,
-            "upcard": card_id(dealt.discard_pile[-1]),
-            "hands": [[card_id(c) for c in dealt.hands[seat]] for seat in range(SEATS)],
-        })
-    return deals
+    return [{"deal": d.deal, "dealer": d.dealer, "upcard": card_id(d.discard_top),
+             "hands": [[card_id(c) for c in hand] for hand in d.hands]}
+            for d in ten_deals(seed)]
 
 
 class Command(BaseCommand):

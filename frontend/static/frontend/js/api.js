@@ -66,12 +66,15 @@ export const act = (id, version, action) =>
   request("POST", `/games/${encodeURIComponent(id)}/actions`, { version, action });
 export const daily = () => request("GET", "/daily");
 export const dailyOf = (day) => request("GET", `/daily/${encodeURIComponent(day)}`);
+export const dailyDeals = (day) => request("GET", `/daily/${encodeURIComponent(day)}/deals`);
 const page = (limit, after) => `?limit=${limit}` + (after ? `&after=${encodeURIComponent(after)}` : "");
 export const dailyBoard = (day, limit, after) =>
   request("GET", `/leaderboards/daily/${encodeURIComponent(day)}${page(limit, after)}`);
 export const weekBoard = (week, limit, after) =>
   request("GET", `/leaderboards/week/${encodeURIComponent(week)}${page(limit, after)}`);
 export const myHistory = () => request("GET", "/leaderboards/me");
+export const playerHistory = (id, days) =>
+  request("GET", `/leaderboards/players/${encodeURIComponent(id)}?days=${days}`);
 export const dealLog = (id) => request("GET", `/games/${encodeURIComponent(id)}/events`);
 export const hint = (id) => request("GET", `/games/${encodeURIComponent(id)}/hint`);
 export const register = (username, password) => request("POST", "/account/register", { username, password });
