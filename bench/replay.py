@@ -32,8 +32,14 @@ from django.utils import timezone  # noqa: E402
 
 from bench.stats import percentile, timings  # noqa: E402
 from games.bots import choose, rng_for, yardstick  # noqa: E402
-from games.engine import ENGINE_VERSION, FINISHED, apply, new_game, player_view  # noqa: E402
-from games.engine import result_json  # noqa: E402
+from games.engine import (  # noqa: E402
+    ENGINE_VERSION,
+    FINISHED,
+    apply,
+    new_game,
+    player_view,
+    result_json,
+)
 from games.identity import hash_token, new_token  # noqa: E402
 from games.models import Game, GameAction, Player  # noqa: E402
 from games.services import replays  # noqa: E402
