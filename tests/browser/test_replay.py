@@ -135,9 +135,12 @@ def test_the_viewer_steps_through_a_whole_game_with_every_card_as_the_engine_has
     watch.check()
 
 
-def test_on_a_phone_a_swipe_steps_and_the_controls_stay_in_reach(open_page, site, watched_daily):
+@pytest.mark.parametrize("language", ["en", "th"])
+def test_on_a_phone_a_swipe_steps_and_the_controls_stay_in_reach(
+        open_page, site, watched_daily, language):
     states = engine_states(watched_daily)
     page, watch = open_page(PHONE_TALL, touch=True)
+    page.context.add_cookies([{"name": "django_language", "value": language, "url": site.url}])
     open_replay(page, site.url, watched_daily, "?v=40")
     assert_matches(at_version(page, 40), states[40])
     for dx, v in ((-120, 41), (-120, 42), (120, 41)):
@@ -149,8 +152,8 @@ def test_on_a_phone_a_swipe_steps_and_the_controls_stay_in_reach(open_page, site
           table.dispatchEvent(new PointerEvent("pointerup", at(dx)));
         }""", dx)
         assert_matches(at_version(page, v), states[v])
-    shoot(page, "replay-phone")
-    page.screenshot(path=str(shoot(page, "replay-phone").with_name("replay-phone-window.png")))
+    full = shoot(page, f"replay-phone-{language}")
+    page.screenshot(path=str(full.with_name(f"replay-phone-window-{language}.png")))
     for control in ("[data-go='back']", "[data-play]", "[data-go='forward']"):
         box = page.locator(control).bounding_box()
         assert box["width"] >= 44 and box["height"] >= 44, control
