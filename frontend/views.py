@@ -24,6 +24,7 @@ from games.identity import COOKIE_NAME, player_from_cookie
 from games.models import Game, Player
 from games.names import NAME_MAX_CHARS, NAME_MIN_CHARS
 from games.schemas import CODE_TEXT_MAX_CHARS
+from games.services import replays
 from games.services.accounts import PASSWORD_MAX_CHARS, USERNAME_MAX_CHARS, USERNAME_MIN_CHARS
 
 LEVELS = ("easy", "normal", "hard")
@@ -118,6 +119,30 @@ def table(request: HttpRequest, game_id: str) -> HttpResponse:
     ladder = {c.rung: describe_contract(c) for c in LADDER}
     return render(request, "frontend/table.html",
                   {"game_id": game_id, "ladder": ladder, "page": "table"})
+
+
+@ensure_csrf_cookie
+def my_games(request: HttpRequest) -> HttpResponse:
+    """Every game of this browser's player, newest first, read from GET /api/v1/games."""
+    return render(request, "frontend/games.html", {"page": "games"})
+
+
+def replay(request: HttpRequest, game_id: str) -> HttpResponse:
+    """A game that is over, move by move (games.services.replays says who may watch it; the
+    page asks for no more than the API would answer). Its owner, whose replay is not open
+    yet, is told when it opens; anyone else finds no game here (404 either way)."""
+    game = Game.objects.select_related("daily").defer("state").filter(public_id=game_id).first()
+    viewer = player_from_cookie(request.COOKIES.get(COOKIE_NAME))
+    if game is None or not replays.is_open_to(game, viewer):
+        if game is not None and viewer is not None and game.owner_id == viewer.pk:
+            why = {Game.ACTIVE: "playing", Game.EXPIRED: "expired"}.get(game.status, "day")
+            return render(request, "frontend/replay_closed.html",
+                          {"page": "replay", "game_id": game_id, "why": why}, status=404)
+        return render(request, "frontend/game_not_found.html", {"page": "replay"}, status=404)
+    return render(request, "frontend/replay.html", {
+        "game_id": game_id, "page": "replay",
+        "ladder": {c.rung: describe_contract(c) for c in LADDER},
+        "contracts": {c.rung: c.to_json() for c in LADDER}})
 
 
 @ensure_csrf_cookie

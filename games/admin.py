@@ -16,12 +16,15 @@ import json
 
 from django.contrib import admin
 from django.core.exceptions import FieldDoesNotExist
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db.models import Model
 from django.db.models.constants import LOOKUP_SEP
+from django.urls import reverse
 from django.utils.html import format_html
 
-from games import daily, services
+from games import daily
 from games.models import DailyDeal, Game, GameAction, Player
+from games.services import replays
 
 # Fields that tell hidden cards: the seed deals every hand and the stock; the state holds them.
 SECRET_FIELDS: dict[type[Model], frozenset[str]] = {
@@ -120,13 +123,19 @@ class GameAdmin(KeepsSecretsAdmin):
     def replay(self, game: Game):
         """Everything about a finished game (seed, every hand, every action), as the owner's
         GET /games/{id}/replay shows it, and under the same condition: a daily's opens when
-        its day has ended, so not even staff see a running day's seed."""
+        its day has ended, so not even staff see a running day's seed. A daily's open replay
+        also links to the viewer (/replay/<id>/), which anyone may watch then."""
         try:
-            replay = services.replay_of(game)
-        except services.ReplayUnavailable as exc:
+            replay = replays.replay_of(game)
+        except replays.ReplayUnavailable as exc:
             return str(exc)
-        return format_html("<pre style=\"max-height: 40em; overflow: auto\">{}</pre>",
-                           json.dumps(replay, indent=1))
+        replay.pop("events")  # the actions say the same, and a page of them is long enough
+        shown = format_html("<pre style=\"max-height: 40em; overflow: auto\">{}</pre>",
+                            json.dumps(replay, indent=1, cls=DjangoJSONEncoder))
+        if replays.is_open_to(game, None):
+            link = reverse("frontend:replay", args=[game.public_id])
+            return format_html('<p><a href="{}">Watch the replay</a></p>{}', link, shown)
+        return shown
 
     def has_add_permission(self, request):
         return False

@@ -6,7 +6,8 @@ are in :mod:`games.api_accounts`.
 
 Statuses: 201 created; 400 a body that is not JSON; 401 ``no_identity``/``invalid_token``;
 403 ``csrf_failed`` or a refusal about one's own game (hints in a ranked game, a replay
-before its time); 404 ``not_found`` for a game that is not yours (never 403); 409
+before its time); 404 ``not_found`` for a game that is not yours, or a replay not open to
+you (never 403); 409
 ``stale_version`` with the current ``game``; 422 an action the server will not apply, for any
 reason (schema, ``malformed_action``, ``unknown_action``, ``unknown_card``, or a rule:
 ``code`` and ``rule``), the game unchanged, or input out of the bounds games.schemas states
@@ -23,7 +24,14 @@ from ninja import Query, Router, Schema, Status
 from pydantic import Field
 
 from games import services
-from games.api_common import ERRORS, me_json, start_todays_daily
+from games.api_common import (
+    AUTH_OPTIONAL,
+    ERRORS,
+    PLAYER_OR_ANONYMOUS,
+    me_json,
+    player_of,
+    start_todays_daily,
+)
 from games.engine import IllegalAction
 from games.errors import ApiError, not_found
 from games.identity import (
@@ -51,7 +59,7 @@ from games.schemas import (
     Replay,
     Stale,
 )
-from games.services import hints
+from games.services import hints, replays
 from games.throttles import Throttle
 
 router = Router(tags=["games"], by_alias=True, exclude_unset=True)
@@ -130,20 +138,26 @@ def start_game(request: HttpRequest, payload: NewGame, response: HttpResponse):
 
 class GameFilter(Schema):
     status: Literal["active", "finished", "expired"] | None = None
+    mode: Literal["practice", "daily"] | None = None
     limit: int = Field(20, ge=1, le=100)
     offset: int = Field(0, ge=0, le=OFFSET_MAX)
 
 
 @router.get("/games", response={200: GameList, **ERRORS}, auth=PLAYER)
 def list_games(request: HttpRequest, filters: Query[GameFilter]):
-    """My games, newest first, ``limit`` (1-100) from ``offset``, of one ``status`` if given."""
+    """My games, newest first, ``limit`` (1-100) from ``offset``, of one ``status`` and one
+    ``mode`` if given; ``count`` is how many match. ``replay`` says whether each one's replay
+    (``GET /replays/{id}``) is open now."""
     games = Game.objects.of(request.auth).select_related("daily").order_by("-created_at", "-id")
     if filters.status is not None:
         games = games.filter(status=filters.status)
+    if filters.mode is not None:
+        games = games.filter(mode=filters.mode)
     limit, offset = filters.limit, filters.offset
     games = games.defer("state").with_deal()
     return {"count": games.count(),
-            "items": [services.game_summary(g) for g in games[offset:offset + limit]]}
+            "items": [{**services.game_summary(g), "replay": replays.closed_because(g) is None}
+                      for g in games[offset:offset + limit]]}
 
 
 @router.get("/games/{game_id}", response={200: GameView, **ERRORS}, auth=PLAYER)
@@ -195,10 +209,24 @@ def get_hint(request: HttpRequest, game_id: PublicId):
 
 @router.get("/games/{game_id}/replay", response={200: Replay, **ERRORS}, auth=PLAYER)
 def get_replay(request: HttpRequest, game_id: PublicId):
-    """Everything about a finished game: the seed, every action and every hand dealt.
-    A daily's replay opens when its day has ended (UTC)."""
+    """Everything about your finished game: the seed, every action, every hand dealt and every
+    event with every card face up. A daily's replay opens when its day has ended (UTC): until
+    then 403 ``replay_unavailable``."""
     game = _game_of(request, game_id)
     try:
-        return services.replay_of(game)
-    except services.ReplayUnavailable as exc:
+        return replays.replay_of(game, request.auth)
+    except replays.ReplayUnavailable as exc:
         raise ApiError(403, "replay_unavailable", str(exc)) from None
+
+
+@router.get("/replays/{game_id}", response={200: Replay, **ERRORS}, auth=PLAYER_OR_ANONYMOUS,
+            openapi_extra=AUTH_OPTIONAL, tags=["replays"])
+def get_open_replay(request: HttpRequest, game_id: PublicId):
+    """A game that is over, for anyone it is open to: a daily once its day has ended
+    (everyone, no identity needed), a practice game its owner. Anything else is 404, the
+    owner's running daily included (nobody sees a running day's seed). The log is replayed
+    once on the server; ``events`` rebuild every version in the client."""
+    try:
+        return replays.open_replay(player_of(request), game_id)
+    except services.GameNotFound:
+        raise not_found() from None

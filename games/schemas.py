@@ -301,6 +301,8 @@ class GameSummary(Out):
     version: int
     deal: int = Field(ge=1, le=10, description="The deal being played (the last, when over).")
     result: PersonResult | None
+    replay: bool = Field(description="Whether its replay is open now (GET /replays/{id}): a "
+                                     "finished game, and for a daily once its day has ended.")
     created_at: datetime
     updated_at: datetime
     finished_at: datetime | None
@@ -384,13 +386,41 @@ class ReplayDeal(Out):
     hands: list[list[Card]]
 
 
+class ReplayPlayer(Out):
+    seat: int
+    name: str
+    bot: bool
+
+
+class PrivatePart(Out):
+    seat: int = Field(ge=0, le=3)
+    d: dict[str, Any] = Field(description="What only this seat saw: its hand dealt, the card "
+                                          "it drew from the stock.")
+
+
+class OpenEvent(Out):
+    v: int = Field(description="The game's version right after the action behind this event.")
+    t: str = Field(description="As the game's events (Event.t).")
+    d: dict[str, Any] = Field(description="What everyone at the table saw.")
+    private: list[PrivatePart] | None = Field(
+        None, description="Present on events with hidden parts: a seat's own view of the event "
+                          "is `d` updated with its part.")
+
+
 class Replay(Out):
     id: str
     mode: Literal["practice", "daily"]
     level: Literal["easy", "normal", "hard"]
+    daily: date | None
     seed: str
     engine_version: int
-    version: int
+    version: int = Field(description="Actions in the game: the last version.")
+    finished_at: datetime | None
+    yours: bool = Field(description="Whether the caller owns the game (seat 0).")
+    players: list[ReplayPlayer]
     deals: list[ReplayDeal]
     actions: list[ReplayAction]
+    events: list[OpenEvent] = Field(
+        description="Every event of the game in order, every card face up: applied one by one "
+                    "from version 0 they rebuild the state at every version.")
     result: list[SeatResult]

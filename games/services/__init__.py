@@ -330,40 +330,6 @@ def game_summary(game: Game) -> dict:
     }
 
 
-class ReplayUnavailable(Exception):
-    pass
-
-
-def replay_of(game: Game) -> dict:
-    """Everything about a finished game: seed, every action, every hand dealt (R24 lets anyone
-    check it). A daily's only once its day has ended (R26), so the seed stays secret."""
-    if not game.finished:
-        raise ReplayUnavailable("The replay opens when the game is over.")
-    if game.daily_id and not day_has_ended(game):
-        raise ReplayUnavailable("A daily's replay opens when its day has ended (UTC).")
-    log = list(game.actions.order_by("index").values_list("index", "seat", "action"))
-    state, events = new_game(game.seed)
-    deals = [_deal_record(e) for e in events if e.type == "deal_started"]
-    for _index, seat, data in log:
-        state, events = apply(state, seat, action_from_json(data))
-        deals += [_deal_record(e) for e in events if e.type == "deal_started"]
-    return {
-        "id": game.public_id, "mode": game.mode, "level": game.level, "seed": game.seed,
-        "engine_version": game.engine_version, "version": game.version,
-        "deals": deals,
-        "actions": [{"index": i, "seat": s, "action": a} for i, s, a in log],
-        "result": result_json(state),
-    }
-
-
-def _deal_record(event: Event) -> dict:
-    hands = [[] for _ in range(4)]
-    for seat, extra in event.private:
-        hands[seat] = extra["hand"]
-    return {"deal": event.data["deal"], "dealer": event.data["dealer"],
-            "discard_top": event.data["discard_top"], "hands": hands}
-
-
 def check_replay(game: Game) -> bool:
     """Does the stored snapshot equal replay(seed, actions)?"""
     log = game.actions.order_by("index").values_list("seat", "action")

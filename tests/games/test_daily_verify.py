@@ -8,10 +8,9 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from games import services
 from games.management.commands.verify_daily import deals_of
 from games.models import sha256_hex
-from games.services import deals
+from games.services import deals, replays
 from tests.factories import DAY
 from tests.leaderboards.factories import player
 from tests.leaderboards.play import play_to_the_end
@@ -54,7 +53,7 @@ def test_the_verified_deals_are_the_deals_a_player_of_that_day_was_dealt(clock):
     someone, _ = player()
     game = play_to_the_end(deals.start_daily(someone).game)
     clock.advance(days=1)
-    played = services.replay_of(game)["deals"]
+    played = replays.replay_of(game)["deals"]
     verified = deals_of(deals.deal_for(DAY).seed)
     assert len(played) == 10
     for mine, check in zip(played, verified, strict=True):

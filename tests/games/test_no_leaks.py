@@ -145,8 +145,13 @@ def test_nothing_hidden_reaches_the_person_in_fifty_games(
             witness.catch_up()
             witness.check_view(view, "new game")
             witness.check_seed(json.dumps(view), False, "new game")
+            # While it runs: no replay, and the list of games shows no card at all.
+            closed = alice.get(f"/replays/{view['id']}")
+            assert closed.status_code == 404 and game.seed not in closed.content.decode()
+            assert not cards_in(alice.get("/games").json())
             final = play_to_the_end(alice, view, on_response=judge)
             assert final["status"] == "finished"
+            assert alice.get(f"/replays/{view['id']}").status_code == 200  # the owner's now
             # The finished game replays to its stored snapshot and result.
             game.refresh_from_db()
             assert witness.states[-1].to_json() == game.state

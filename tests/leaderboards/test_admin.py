@@ -138,6 +138,7 @@ def test_a_games_admin_page_shows_its_replay_once_the_day_has_ended(admin_client
     clock.set_day(date(2030, 3, 7))
     content = admin_client.get(page).content
     assert b"&quot;seed&quot;: &quot;abc&quot;" in content
+    assert f'href="/replay/{game.public_id}/"'.encode() in content  # the viewer, open to all
 
 
 def test_scores_cannot_be_deleted_or_added(admin_client):

@@ -60,7 +60,12 @@ async function once(method, path, body) {
 export const me = () => request("GET", "/me");
 export const renameMe = (name) => request("PATCH", "/me", { name });
 export const startGame = (mode, level) => request("POST", "/games", { mode, level });
-export const myGames = () => request("GET", "/games");
+export const myGames = ({ status, mode, limit, offset } = {}) => {
+  const query = new URLSearchParams(Object.entries({ status, mode, limit, offset }).filter(([, v]) => v !== undefined && v !== ""));
+  const text = query.toString();
+  return request("GET", "/games" + (text ? `?${text}` : ""));
+};
+export const replay = (id) => request("GET", `/replays/${encodeURIComponent(id)}`);
 export const game = (id) => request("GET", `/games/${encodeURIComponent(id)}`);
 export const act = (id, version, action) =>
   request("POST", `/games/${encodeURIComponent(id)}/actions`, { version, action });

@@ -123,7 +123,8 @@ export function applyEvent(view, event) {
 // actions have sentences of their own: "you" takes another verb form in many languages.
 export function describeEvent(view, event) {
   const d = eventData(event);
-  if (d.seat !== undefined && d.seat === view.you) return describeMine(view, event, d);
+  // A spectator (a replay of someone else's game) reads every seat by its name.
+  if (d.seat !== undefined && d.seat === view.you && !view.spectator) return describeMine(view, event, d);
   const who = d.seat === undefined ? "" : seatName(view, d.seat);
   switch (eventType(event)) {
     case "drew":
@@ -141,7 +142,7 @@ export function describeEvent(view, event) {
     case "stock_rebuilt":
       return gettext("The discard pile was shuffled into a new stock.");
     case "deal_ended":
-      if (d.went_out === view.you) return format(gettext("You went out: deal %(deal)s is over."), { deal: d.deal });
+      if (d.went_out === view.you && !view.spectator) return format(gettext("You went out: deal %(deal)s is over."), { deal: d.deal });
       if (d.went_out !== null && d.went_out !== undefined) {
         return format(gettext("%(who)s went out: deal %(deal)s is over."), { who: seatName(view, d.went_out), deal: d.deal });
       }

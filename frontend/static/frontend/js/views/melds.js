@@ -44,7 +44,7 @@ export function renderMelds(root, view, targets) {
     box.className = `meld ${meld.kind}` + (meld.owner === view.you ? " mine" : "");
     box.dataset.meld = meld.id;
     const kind = meld.kind === "group" ? gettext("group") : gettext("run");
-    const label = meld.owner === view.you
+    const label = meld.owner === view.you && !view.spectator
       ? format(gettext("Your %(kind)s"), { kind })
       : format(gettext("%(owner)s's %(kind)s"), { owner: seatName(view, meld.owner), kind });
     const head = document.createElement("p");

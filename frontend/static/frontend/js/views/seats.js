@@ -3,11 +3,12 @@
 import { describeContract } from "../contracts.js";
 import * as counts from "../counts.js";
 import { format, gettext } from "../i18n.js";
+import { cardElement } from "./card.js";
 
 const POSITIONS = { 1: "left", 2: "top", 3: "right" };
 
 export function seatName(view, seat) {
-  if (seat === view.you) return gettext("You");
+  if (seat === view.you && !view.spectator) return gettext("You");
   return view.players[seat]?.name || format(gettext("Player %(n)s"), { n: seat + 1 });
 }
 
@@ -21,6 +22,7 @@ export function renderSeats(root, view) {
     if (view.turn === p.seat && view.phase !== "finished") el.classList.add("active");
     el.setAttribute("aria-label", seatName(view, p.seat));
     const fan = Math.min(p.hand_size, 12);
+    const open = view.hands?.[p.seat]; // a replay shows every hand face up
     el.innerHTML = `
       <header><h3></h3><span class="badges"></span></header>
       <p class="rung"></p>
@@ -33,11 +35,20 @@ export function renderSeats(root, view) {
     if (p.laid_down) badges.append(badge(gettext("Laid down"), "down"));
     el.querySelector(".rung").textContent = format(gettext("Rung %(rung)s · %(contracts)s"), { rung: p.rung, contracts: counts.contractsDone(p.climbed) });
     el.querySelector(".contract").textContent = describeContract(p.contract);
+    if (open) showHand(el.querySelector(".fan"), open, seatName(view, p.seat));
     el.querySelector(".hand-size").textContent = counts.cards(p.hand_size);
     el.querySelector(".penalty").textContent = counts.penaltyPoints(p.penalty);
     frag.append(el);
   }
   root.replaceChildren(frag);
+}
+
+function showHand(fan, cards, who) {
+  fan.className = "fan open";
+  fan.removeAttribute("aria-hidden");
+  fan.setAttribute("role", "list");
+  fan.setAttribute("aria-label", format(gettext("%(who)s's cards"), { who }));
+  fan.replaceChildren(...cards.map((c) => cardElement(c, { small: true, role: "listitem" })));
 }
 
 function badge(text, kind) {

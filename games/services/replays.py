@@ -1,0 +1,110 @@
+"""Replays (DESIGN §11): a finished game, move by move, with every card face up.
+
+A game is (seed, actions) (R24). A replay applies the log to ``new_game(seed)`` once per
+request, here on the server, and answers every event of the game with its private parts (each
+hand dealt, each card drawn from the stock), so a client rebuilds the state at any version
+from one answer: the browser's replay viewer steps, plays and jumps without asking again.
+
+Who may see a replay (R25, R26), with no exception for staff:
+
+- nobody while the game can still be played (unfinished, or an expired daily);
+- a practice game: its owner, once it is over;
+- a daily: everyone, once it is over and its day has ended (the day's seed is revealed then);
+  not even its owner before.
+
+The owner's ``GET /games/{id}/replay`` says why a replay is closed (403); the public
+``GET /replays/{id}`` answers 404 for anything closed to the caller, so it never tells whether
+someone else's game exists.
+"""
+
+from __future__ import annotations
+
+from games.daily import day_has_ended
+from games.engine import Event, action_from_json, apply, new_game, result_json
+from games.models import Game, Player
+from games.services import BOT_NAMES, PERSON, GameNotFound
+
+
+class ReplayUnavailable(Exception):
+    """The owner's own game, whose replay is not open yet (the message says when it opens)."""
+
+
+def closed_because(game: Game) -> str | None:
+    """Why the replay of ``game`` is closed to everyone, or None once it may open."""
+    if not game.finished:
+        return "The replay opens when the game is over."
+    if game.daily_id and not day_has_ended(game):
+        return "A daily's replay opens when its day has ended (UTC)."
+    return None
+
+
+def is_open_to(game: Game, viewer: Player | None) -> bool:
+    """Whether ``viewer`` (None: nobody identified) may watch ``game`` now."""
+    if closed_because(game) is not None:
+        return False
+    return game.mode == Game.DAILY or (viewer is not None and game.owner_id == viewer.pk)
+
+
+def replay_of(game: Game, viewer: Player | None = None) -> dict:
+    """The owner's replay (``GET /games/{id}/replay``, the admin's replay field): raises
+    ReplayUnavailable while it is closed to everyone."""
+    reason = closed_because(game)
+    if reason is not None:
+        raise ReplayUnavailable(reason)
+    return _replay(game, viewer)
+
+
+def open_replay(viewer: Player | None, public_id: str) -> dict:
+    """``GET /replays/{id}``: the replay if ``viewer`` may watch it; else GameNotFound, which
+    is also the answer for no such game (the two are never told apart)."""
+    game = (Game.objects.select_related("daily", "owner").defer("state")
+            .filter(public_id=public_id).first())
+    if game is None or not is_open_to(game, viewer):
+        raise GameNotFound(public_id)
+    return _replay(game, viewer)
+
+
+def _replay(game: Game, viewer: Player | None) -> dict:
+    """Everything about a game that is over: the seed, every action, every hand dealt and
+    every event with every card face up, from one pass over the log."""
+    log = list(game.actions.order_by("index").values_list("index", "seat", "action"))
+    state, events = new_game(game.seed)
+    opened = _opened(events, 0)
+    for index, seat, data in log:
+        state, events = apply(state, seat, action_from_json(data))
+        opened += _opened(events, index + 1)
+    return {
+        "id": game.public_id, "mode": game.mode, "level": game.level,
+        "daily": game.daily.date if game.daily_id else None,
+        "seed": game.seed, "engine_version": game.engine_version, "version": game.version,
+        "finished_at": game.finished_at,
+        "yours": viewer is not None and game.owner_id == viewer.pk,
+        "players": [{"seat": PERSON, "name": game.owner.name, "bot": False}]
+        + [{"seat": seat, "name": name, "bot": True} for seat, name in BOT_NAMES.items()],
+        "deals": [_deal_record(e) for e in opened if e["t"] == "deal_started"],
+        "actions": [{"index": i, "seat": s, "action": a} for i, s, a in log],
+        "events": opened,
+        "result": result_json(state),
+    }
+
+
+def _opened(events: list[Event], version: int) -> list[dict]:
+    """Events with their private parts (for a game that is over: R25 no longer hides them):
+    ``{"v", "t", "d", "private": [{"seat", "d"}]}``; a seat's own view of an event is ``d``
+    updated with its private part, as ``Event.for_seat`` makes it."""
+    opened = []
+    for event in events:
+        item = {"v": version, "t": event.type, "d": event.data}
+        if event.private:
+            item["private"] = [{"seat": seat, "d": extra} for seat, extra in event.private]
+        opened.append(item)
+    return opened
+
+
+def _deal_record(opened: dict) -> dict:
+    hands = [[] for _ in range(4)]
+    for part in opened["private"]:
+        hands[part["seat"]] = part["d"]["hand"]
+    data = opened["d"]
+    return {"deal": data["deal"], "dealer": data["dealer"], "discard_top": data["discard_top"],
+            "hands": hands}
