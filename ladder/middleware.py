@@ -16,6 +16,7 @@ from django.core.exceptions import DisallowedHost
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
+from django.utils.cache import add_never_cache_headers
 
 from games.addresses import client_address
 from games.errors import error_response
@@ -52,6 +53,21 @@ def content_security_policy(request: HttpRequest) -> str:
         "form-action 'self'",
         "frame-ancestors 'none'",
     ])
+
+
+class ApiNeverCachedMiddleware:
+    """Every API answer is ``Cache-Control: no-store`` (Django's ``add_never_cache_headers``):
+    it is one player's state of the moment, and browsers otherwise answer a page's fetches
+    from their cache after Back (home showed "Not started yet" for a daily in progress)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if request.path.startswith(API_PREFIX) and not response.has_header("Cache-Control"):
+            add_never_cache_headers(response)
+        return response
 
 
 class SecurityHeadersMiddleware:

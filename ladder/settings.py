@@ -125,6 +125,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "ladder.middleware.SecurityHeadersMiddleware",  # CSP, Permissions-Policy
     "ladder.middleware.ApiErrorShapeMiddleware",  # /api/ errors in the API's shape
+    "ladder.middleware.ApiNeverCachedMiddleware",  # /api/ answers are never cached
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",

@@ -33,3 +33,13 @@ def test_a_weak_password_is_explained_in_the_askers_language(client):
     english, spanish = refusal("en"), refusal("es")
     assert "too common" in english
     assert spanish != english and "común" in spanish
+
+
+@pytest.mark.parametrize("path", ["/api/v1/daily", "/api/v1/games", "/api/v1/no-such-thing"])
+def test_api_answers_are_never_cached_so_back_shows_the_state_of_now(client, path):
+    response = client.get(path)
+    assert "no-store" in response["Cache-Control"]
+
+
+def test_pages_keep_their_own_caching(client):
+    assert "no-store" not in client.get("/rules/").get("Cache-Control", "")

@@ -90,8 +90,11 @@ class AsgiServer:
         self.socket.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def asgi_server(django_db_setup):
+    """One server a test module: once it stops, its event loop no longer takes the sends of
+    code outside it (games.groups falls back to sending directly), so the tests that follow
+    this folder's see Channels as they would without it."""
     server = AsgiServer()
     server.start()
     yield server

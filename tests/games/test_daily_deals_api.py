@@ -7,9 +7,8 @@ from datetime import timedelta
 
 import pytest
 
-from games import services
 from games.models import sha256_hex
-from games.services import deals
+from games.services import deals, replays
 from tests.factories import DAY
 from tests.games.test_no_leaks import cards_in
 from tests.leaderboards.factories import api, finished_daily, player
@@ -31,7 +30,7 @@ def test_a_revealed_days_deals_are_the_deals_its_player_was_dealt(clock):
     seed = deals.deal_for(DAY).seed
     assert (body["date"], body["seed"], body["commitment"]) == (str(DAY), seed, sha256_hex(seed))
     assert body["first_dealer"] == body["deals"][0]["dealer"]
-    played = services.replay_of(game)["deals"]
+    played = replays.replay_of(game)["deals"]
     assert [as_ids(d) for d in body["deals"]] == [as_ids(d) for d in played]
     assert body["deals"][0]["discard_top"].keys() <= {"id", "rank", "suit", "joker"}
 
