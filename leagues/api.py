@@ -267,11 +267,12 @@ def rename_league(request: HttpRequest, league_id: PublicId, payload: NewLeague)
     return _summary(request.auth, league_id)
 
 
-@router.delete("/{league_id}", response={204: None, **ERRORS}, auth=PLAYER)
+@router.api_operation(["DELETE"], "/{league_id}", response={204: None, **ERRORS},
+                      auth=PLAYER)
 def delete_league(request: HttpRequest, league_id: PublicId):
     """Delete the league (the creator only). Its members' scores stay on the public boards."""
     try:
-        services.delete(request.auth, league_id)
+        services.delete_league(request.auth, league_id)
     except services.Refused as exc:
         raise _refusal(exc) from None
     return Status(204, None)
@@ -287,8 +288,8 @@ def renew_code(request: HttpRequest, league_id: PublicId):
     return _summary(request.auth, league_id)
 
 
-@router.delete("/{league_id}/members/{player_id}", response={204: None, **ERRORS},
-               auth=PLAYER)
+@router.api_operation(["DELETE"], "/{league_id}/members/{player_id}",
+                      response={204: None, **ERRORS}, auth=PLAYER)
 def remove_member(request: HttpRequest, league_id: PublicId, player_id: PublicId):
     """Leave (your own id), or take a member out (the creator only)."""
     try:

@@ -206,7 +206,7 @@ def renew_code(player: Player, public_id: str) -> League:
     return league
 
 
-def delete(player: Player, public_id: str) -> None:
+def delete_league(player: Player, public_id: str) -> None:
     with transaction.atomic():
         league = _locked_league(player, public_id)
         _creator_only(league, player)

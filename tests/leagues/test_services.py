@@ -111,7 +111,7 @@ def test_only_the_creator_renames_removes_renews_and_deletes():
     cat, _ = player("Cat")
     league = league_with(ada, ben, cat)
     for call, args in [(services.rename, ("New name",)), (services.renew_code, ()),
-                       (services.delete, ()), (services.remove_member, (cat.public_id,))]:
+                       (services.delete_league, ()), (services.remove_member, (cat.public_id,))]:
         refusal = refused(call, ben, league.public_id, *args)
         assert (refusal.status, refusal.code) == (403, "creator_only")
     assert League.objects.get(pk=league.pk).name == "Friday Club"
@@ -122,7 +122,7 @@ def test_a_stranger_is_told_the_league_does_not_exist():
     eve, _ = player("Eve")
     league = league_with(ada)
     for call, args in [(services.rename, ("Mine now",)), (services.renew_code, ()),
-                       (services.delete, ()), (services.leave, ()),
+                       (services.delete_league, ()), (services.leave, ()),
                        (services.remove_member, (ada.public_id,))]:
         refusal = refused(call, eve, league.public_id, *args)
         assert (refusal.status, refusal.code) == (404, "not_found")
@@ -136,7 +136,7 @@ def test_the_creator_renames_removes_a_member_and_deletes():
     services.remove_member(ada, league.public_id, ben.public_id)
     assert not Membership.objects.filter(player=ben).exists()
     assert refused(services.remove_member, ada, league.public_id, ben.public_id).status == 404
-    services.delete(ada, league.public_id)
+    services.delete_league(ada, league.public_id)
     assert not League.objects.exists() and not Membership.objects.exists()
 
 
