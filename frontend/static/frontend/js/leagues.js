@@ -4,7 +4,7 @@
 import * as api from "./api.js";
 import * as counts from "./counts.js";
 import { explain } from "./errors.js";
-import { format, gettext, ngettext, number } from "./i18n.js";
+import { format, gettext, ngettext } from "./i18n.js";
 
 export function leagueName(league) {
   return league.name_hidden ? format(gettext("League #%(n)s"), { n: league.number }) : league.name;
@@ -46,8 +46,9 @@ function standingBlock(standing, resultsShown) {
     list.className = "standing-list";
     for (const entry of standing.entries) {
       const li = document.createElement("li");
-      li.textContent = format(gettext("%(rank)s. %(name)s: %(contracts)s, %(penalty)s"), {
-        rank: number(entry.rank), name: entry.player.name,
+      li.value = entry.rank;
+      li.textContent = format(gettext("%(name)s: %(contracts)s, %(penalty)s"), {
+        name: entry.player.name,
         contracts: counts.contracts(entry.contracts), penalty: counts.penaltyPoints(entry.penalty),
       });
       list.append(li);

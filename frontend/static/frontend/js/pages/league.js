@@ -3,7 +3,7 @@
 // again whenever the league's socket says something changed (a member finished, joined,
 // left) and on a slow timer in case the socket is down.
 import * as api from "../api.js";
-import { date, format, gettext, number } from "../i18n.js";
+import { date, format, gettext, locale, number } from "../i18n.js";
 import { leagueError, leagueName, memberCount, names } from "../leagues.js";
 import { openSocket } from "../socket.js";
 
@@ -13,7 +13,6 @@ const $ = (selector) => root.querySelector(selector);
 const status = $("[data-status]");
 const REFRESH_MS = 60000;
 const SETTLE_MS = 300; // frames that come together (a finish, a join) cause one read
-let current = null;
 let confirmAction = null;
 let confirmReturn = null;
 
@@ -59,10 +58,11 @@ function renderWeek(week, me) {
 function renderAllTime(entries, me) {
   $("[data-all-table]").hidden = entries.length === 0;
   $("[data-all-empty]").hidden = entries.length > 0;
-  const average = new Intl.NumberFormat(document.documentElement.lang || "en", { maximumFractionDigits: 2 });
+  const average = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
   $("[data-all-rows]").replaceChildren(...entries.map((e) => row(
     [e.player.name, number(e.dailies), number(e.contracts), average.format(e.average_rank),
-      number(e.current_streak), number(e.longest_streak)], e.player.id === me)));
+      format(gettext("%(current)s (%(best)s)"), { current: e.current_streak, best: e.longest_streak })],
+    e.player.id === me)));
 }
 
 function renderMembers(members, league, me) {
@@ -93,7 +93,6 @@ function renderMembers(members, league, me) {
 }
 
 function render(page) {
-  current = page;
   const { league } = page;
   const me = myId;
   const name = leagueName(league);
