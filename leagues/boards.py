@@ -16,19 +16,24 @@ own score of today, today's ranked rows, the week's sums, and one SQL statement 
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from django.core.cache import cache
 from django.db import connection
 from django.db.models import Count, Max, Sum
 
 from games import daily
 from games.models import Player
-from leaderboards.models import Score, week_of
-from leaderboards.ranking import day_board
+from leaderboards.models import ModerationLog, Score, week_of
+from leaderboards.ranking import Row, day_board
 from leagues.models import League, Membership, shown_code
 
 ONE_DAY = timedelta(days=1)
+HISTORY_CACHE_S = 24 * 3600  # a history is keyed by its day: it is not read after tomorrow
+LATE_FINISH_DAYS = timedelta(days=2)  # a daily still open may finish this long after its day
+logger = logging.getLogger(__name__)
 
 
 class NotMember(LookupError):
@@ -43,7 +48,7 @@ def league_of(viewer: Player, public_id: str) -> League:
     return league
 
 
-def player_json(player: Player) -> dict:
+def player_json(player: Player | MemberRow) -> dict:
     return {"id": player.public_id, "name": player.name}
 
 
@@ -67,9 +72,18 @@ def has_finished_today(viewer: Player, today: date) -> bool:
     return Score.objects.filter(player=viewer, day=today).exists()
 
 
+@dataclass(frozen=True, slots=True)
+class MemberRow:
+    """A member as the boards need them: read straight from a tuple, no model instances."""
+
+    pk: int
+    public_id: str
+    name: str
+
+
 @dataclass(frozen=True)
 class Members:
-    players: list[Player]  # in order of joining
+    players: list[MemberRow]  # in order of joining
 
     @property
     def ids(self) -> list[int]:
@@ -77,15 +91,14 @@ class Members:
 
 
 def members_of(league: League) -> Members:
-    rows = (Membership.objects.filter(league=league).select_related("player")
-            .order_by("joined_at", "id"))
-    return Members([row.player for row in rows])
+    rows = (Membership.objects.filter(league=league).order_by("joined_at", "id")
+            .values_list("player_id", "player__public_id", "player__name"))
+    return Members([MemberRow(*row) for row in rows])
 
 
-def today_json(ids: list[int], names: dict[int, Player], today: date, finished: bool) -> dict:
-    """Today's daily among the members: ranked entries once the viewer has finished, else
-    only who has played; and who has not."""
-    rows = day_board(today).among(ids)
+def today_json(rows: list[Row], names: dict[int, MemberRow], today: date, finished: bool) -> dict:
+    """Today's daily among the members (``rows``: the day's board narrowed to them): ranked
+    entries once the viewer has finished, else only who has played; and who has not."""
     by_public_id = {p.public_id: p for p in names.values()}
     played = [by_public_id[row.player_id] for row in rows]
     played_ids = {p.pk for p in played}
@@ -99,7 +112,7 @@ def today_json(ids: list[int], names: dict[int, Player], today: date, finished: 
             "not_played": [player_json(p) for pk, p in names.items() if pk not in played_ids]}
 
 
-def week_json(ids: list[int], names: dict[int, Player], today: date, last_day: date) -> dict:
+def week_json(ids: list[int], names: dict[int, MemberRow], today: date, last_day: date) -> dict:
     """The ISO week's sums over the members' listed dailies up to ``last_day`` (as
     leaderboards.models.WeekScore sums them, and ranked as its board is)."""
     week = week_of(today)
@@ -122,12 +135,12 @@ def _day_number(column: str) -> str:
     return f"CAST(julianday({column}) AS INTEGER)"
 
 
-def all_time_rows(league: League, first_day: date, last_day: date, today: date) -> list[tuple]:
-    """Per member with a listed daily in [first_day, last_day]: (player pk, dailies, contracts,
-    average place among the members on their days, current streak, longest streak), in one
-    statement: a window numbers each day's places (R22 order, as the day's board), a second
-    finds runs of consecutive days (a day's number minus its position in the member's days
-    is the same along a run)."""
+def history_sql(league: League, first_day: date, yesterday: date) -> tuple[str, list]:
+    """Per member with a listed daily in [first_day, yesterday]: (player pk, dailies,
+    contracts, sum of places among the members on those days, longest streak, the length of
+    the streak that ends yesterday), in one statement: a window numbers each day's places
+    (R22 order, as the day's board), a second finds runs of consecutive days (a day's number
+    minus its position in the member's days is the same along a run)."""
     score, membership = Score._meta.db_table, Membership._meta.db_table
     adapt = connection.ops.adapt_datefield_value
     sql = f"""
@@ -146,31 +159,92 @@ def all_time_rows(league: League, first_day: date, last_day: date, today: date) 
             FROM scored GROUP BY player_id, run
         ), streaks AS (
             SELECT player_id, MAX(length) AS longest,
-                   MAX(CASE WHEN last_day >= %s THEN length ELSE 0 END) AS current
+                   MAX(CASE WHEN last_day = %s THEN length ELSE 0 END) AS to_yesterday
             FROM runs GROUP BY player_id
         )
-        SELECT totals.player_id, totals.dailies, totals.contracts, totals.average_place,
-               streaks.current, streaks.longest
+        SELECT totals.player_id, totals.dailies, totals.contracts, totals.places,
+               streaks.longest, streaks.to_yesterday
         FROM (SELECT player_id, COUNT(*) AS dailies, SUM(contracts) AS contracts,
-                     AVG(place) AS average_place
+                     SUM(place) AS places
               FROM scored GROUP BY player_id) totals
         JOIN streaks ON streaks.player_id = totals.player_id
     """
-    # A streak is current while its last day is today or yesterday (leaderboards.history).
-    params = [adapt(first_day), adapt(last_day), league.pk, adapt(today - ONE_DAY)]
+    return sql, [adapt(first_day), adapt(yesterday), league.pk, adapt(yesterday)]
+
+
+def history_stamp(league: League, yesterday: date) -> tuple:
+    """What the days before today depend on, read in one cheap statement: the membership
+    (count and newest row: a join raises the newest, a leave lowers the count), the newest
+    moderation of scores and players (a hide or a ban takes scores off the boards), and the
+    members' newest score of the last days (a daily finished just after midnight still
+    counts for its own day; an older one cannot finish any more)."""
+    score, membership = Score._meta.db_table, Membership._meta.db_table
+    log = ModerationLog._meta.db_table
+    adapt = connection.ops.adapt_datefield_value
+    sql = f"""
+        SELECT (SELECT COUNT(*) FROM {membership} WHERE league_id = %s),
+               (SELECT MAX(id) FROM {membership} WHERE league_id = %s),
+               (SELECT MAX(id) FROM {log}),
+               (SELECT MAX(s.id) FROM {score} s
+                WHERE s.day >= %s AND s.day <= %s
+                  AND s.player_id IN (SELECT m.player_id FROM {membership} m
+                                      WHERE m.league_id = %s))
+    """
+    params = [league.pk, league.pk, adapt(yesterday - LATE_FINISH_DAYS), adapt(yesterday),
+              league.pk]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        return cursor.fetchall()
+        return tuple(cursor.fetchone())
 
 
-def all_time_json(league: League, names: dict[int, Player], today: date,
-                  last_day: date) -> list[dict]:
-    """Most contracts first, then the better average place, then more dailies."""
-    rows = all_time_rows(league, league.created_at.date(), last_day, today)
-    entries = [{"player": player_json(names[pk]), "dailies": dailies,
-                "contracts": int(contracts), "average_rank": round(float(average), 2),
-                "current_streak": current, "longest_streak": longest}
-               for pk, dailies, contracts, average, current, longest in rows if pk in names]
+def history(league: League, yesterday: date) -> dict[int, tuple]:
+    """The all-time figures of the days before today, by player pk. They change only with
+    the membership, moderation, or a late finish (:func:`history_stamp`), so they are kept
+    in Django's cache under that stamp: a page read after every member's finish repeats
+    none of the history's sorting. The cache being away only costs the query."""
+    first_day = league.created_at.date()
+    if first_day > yesterday:
+        return {}
+    key = f"leagues:history:{league.pk}:{yesterday}:" + ":".join(
+        str(part) for part in history_stamp(league, yesterday))
+    try:
+        found = cache.get(key)
+    except Exception:  # the cache is unreachable: compute
+        found = None
+    if found is not None:
+        return found
+    sql, params = history_sql(league, first_day, yesterday)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = {pk: (dailies, int(contracts), int(places), longest, to_yesterday)
+                for pk, dailies, contracts, places, longest, to_yesterday in cursor.fetchall()}
+    try:
+        cache.set(key, rows, HISTORY_CACHE_S)
+    except Exception:
+        logger.warning("Could not cache a league's history", exc_info=True)
+    return rows
+
+
+def all_time_json(league: League, names: dict[int, MemberRow], today: date,
+                  todays_places: dict[str, tuple[int, int]]) -> list[dict]:
+    """Since the league began: the history of the days before today (:func:`history`) plus
+    today's places among the members (``todays_places``: public id -> (place, contracts),
+    empty until the viewer has finished today). A streak is current while it ends today or
+    yesterday (leaderboards.history). Most contracts first, then the better average place,
+    then more dailies."""
+    past = history(league, today - ONE_DAY)
+    entries = []
+    for pk, player in names.items():
+        dailies, contracts, places, longest, current = past.get(pk, (0, 0, 0, 0, 0))
+        if player.public_id in todays_places:
+            place, today_contracts = todays_places[player.public_id]
+            dailies, contracts, places = dailies + 1, contracts + today_contracts, places + place
+            current += 1
+            longest = max(longest, current)
+        if dailies:
+            entries.append({"player": player_json(player), "dailies": dailies,
+                            "contracts": contracts, "average_rank": round(places / dailies, 2),
+                            "current_streak": current, "longest_streak": longest})
     entries.sort(key=lambda e: (-e["contracts"], e["average_rank"], -e["dailies"],
                                 e["player"]["id"]))
     return entries
@@ -183,13 +257,16 @@ def league_page(league: League, viewer: Player) -> dict:
     names = {p.pk: p for p in members.players}
     finished = has_finished_today(viewer, today)
     last_day = today if finished else today - ONE_DAY  # no spoilers of today's deal
+    todays_rows = day_board(today).among(members.ids)
+    todays_places = ({row.player_id: (place, row.contracts)
+                      for place, row in enumerate(todays_rows, start=1)} if finished else {})
     return {
         "league": league_json(league, viewer, len(members.players)),
         "members": [{**player_json(p), "creator": p.pk == league.creator_id}
                     for p in members.players],
-        "today": today_json(members.ids, names, today, finished),
+        "today": today_json(todays_rows, names, today, finished),
         "week": week_json(members.ids, names, today, last_day),
-        "all_time": all_time_json(league, names, today, last_day),
+        "all_time": all_time_json(league, names, today, todays_places),
     }
 
 

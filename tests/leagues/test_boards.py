@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from django.core.cache import cache
 
 from leaderboards import services as leaderboard_services
 from leagues import services
@@ -175,8 +176,31 @@ def test_the_boards_query_count_does_not_grow_with_the_members(django_assert_num
 
     small, small_api = league_of(3)
     large, large_api = league_of(30)
-    with django_assert_num_queries(7) as small_queries:
+    cache.clear()
+    # The identity, the league, its members, my score of today, today's rows, the week, the
+    # history's stamp and (not cached yet) the history itself.
+    with django_assert_num_queries(8):
         assert small_api.get(f"/leagues/{small.public_id}").status_code == 200
-    with django_assert_num_queries(len(small_queries)):
+    with django_assert_num_queries(8):
         body = large_api.get(f"/leagues/{large.public_id}").json()
     assert len(body["today"]["entries"]) == 30 and len(body["all_time"]) == 30
+    with django_assert_num_queries(7):  # the history from the cache
+        assert large_api.get(f"/leagues/{large.public_id}").json() == body
+
+
+def test_the_cached_history_follows_moderation_and_membership(club, moderator):
+    league, api, ana, (ben, cat, _dan, _eve) = club
+    with_league_start_before(league, DAY - timedelta(days=5))
+    yesterday = DAY - timedelta(days=1)
+    for someone, contracts in ((ana, 4), (ben, 9), (cat, 6)):
+        finished_daily(someone, yesterday, contracts, 10)
+    path = f"/leagues/{league.public_id}"
+    assert names(api.get(path).json()["all_time"]) == ["Ben", "Cat", "Ana"]
+
+    leaderboard_services.ban_player(ben, moderator, "cheating")
+    assert names(api.get(path).json()["all_time"]) == ["Cat", "Ana"]
+
+    services.remove_member(ana, league.public_id, cat.public_id)
+    assert names(api.get(path).json()["all_time"]) == ["Ana"]
+    rows = api.get(path).json()["all_time"]
+    assert rows[0]["average_rank"] == 1.0  # first of the members left
