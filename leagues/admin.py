@@ -88,8 +88,9 @@ class LeagueAdmin(KeepsSecretsAdmin):
     def member_list(self, league: League):
         rows = (Membership.objects.filter(league=league).select_related("player")
                 .order_by("joined_at", "id")[:MEMBERS_LISTED_MAX])
-        return format_html_join(mark_safe("<br>"), "{} (joined {:%Y-%m-%d})",
-                                ((_player_link(row.player), row.joined_at) for row in rows))
+        return format_html_join(mark_safe("<br>"), "{} (joined {})",
+                                ((_player_link(row.player), f"{row.joined_at:%Y-%m-%d}")
+                                 for row in rows))
 
     @admin.display(description="moderation log")
     def log(self, league: League):
