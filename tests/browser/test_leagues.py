@@ -95,5 +95,8 @@ def test_a_league_made_joined_and_ranked_live(open_page, site):
     ben.goto(site.url + "/daily/")
     ben.wait_for_selector("#league-standings:not([hidden]) .standing-list li >> nth=1")
     shoot(ben, "daily-league-standings-phone")
+    ana.goto(site.url + "/?lang=th")
+    ana.wait_for_selector("#league-standings:not([hidden]) .standing-list li >> nth=1")
+    shoot(ana, "home-league-standings-desktop-th")
     ana_watch.check()
     ben_watch.check()
