@@ -1,7 +1,7 @@
 from django.urls import include, path, re_path
 from django.views.i18n import JavaScriptCatalog
 
-from frontend import views
+from frontend import league_pages, views
 
 app_name = "frontend"
 
@@ -17,6 +17,9 @@ urlpatterns = [
     path("rules/", views.rules, name="rules"),
     path("about/", views.about, name="about"),
     path("profile/", views.profile, name="profile"),
+    path("leagues/", league_pages.leagues, name="leagues"),
+    path("leagues/join/<str:code>/", league_pages.join, name="league_join"),
+    path("leagues/<str:league_id>/", league_pages.league, name="league"),
     # The scripts' strings (djangojs domain) for the current language: gettext() in JS.
     path("jsi18n/", JavaScriptCatalog.as_view(packages=["frontend"]), name="jsi18n"),
     path("i18n/", include("django.conf.urls.i18n")),  # set_language

@@ -98,13 +98,18 @@ def origin_allowed(scope) -> bool:
     return given == _origin(f"{'https' if _is_secure(scope) else 'http'}://{host}")
 
 
-@database_sync_to_async
-def _authorise(scope, game_id: str):
+def player_of_scope(scope):
+    """The handshake's player (a bearer token, else the browser's cookie), or None. Sync: call
+    it through ``database_sync_to_async`` (the leagues' socket does too)."""
     authorization = _header(scope, b"authorization")
     if authorization and authorization.lower().startswith("bearer "):
-        player = player_from_token(authorization[7:].strip())
-    else:
-        player = player_from_cookie(scope.get("cookies", {}).get(COOKIE_NAME))
+        return player_from_token(authorization[7:].strip())
+    return player_from_cookie(scope.get("cookies", {}).get(COOKIE_NAME))
+
+
+@database_sync_to_async
+def _authorise(scope, game_id: str):
+    player = player_of_scope(scope)
     if player is None:
         return CLOSE_NO_IDENTITY
     if not Game.objects.filter(public_id=game_id, owner=player).exists():

@@ -106,16 +106,17 @@ def skeleton(text: str) -> str:
 RESERVED_SKELETONS = frozenset(skeleton(word) for word in RESERVED_NAMES)
 
 
-def clean_name(raw: str) -> str:
+def clean_name(raw: str, max_chars: int = NAME_MAX_CHARS) -> str:
     """The name as stored (normalised: :func:`normalise`), or InvalidName with a message for
-    players.
+    players. ``max_chars``: a league's name (leagues.models) may be longer than a player's.
 
-    2-24 characters of letters (any script, with at most two combining marks each), digits,
-    spaces and ``- _ . '``; at least one letter and two visible letters or digits; no
-    invisible or filler character, no enclosing mark; not posing as a reserved name."""
+    2-24 characters (2-``max_chars``) of letters (any script, with at most two combining
+    marks each), digits, spaces and ``- _ . '``; at least one letter and two visible letters
+    or digits; no invisible or filler character, no enclosing mark; not posing as a reserved
+    name."""
     name = normalise(raw)
-    if not NAME_MIN_CHARS <= len(name) <= NAME_MAX_CHARS:
-        raise InvalidName(f"A name has {NAME_MIN_CHARS} to {NAME_MAX_CHARS} characters.")
+    if not NAME_MIN_CHARS <= len(name) <= max_chars:
+        raise InvalidName(f"A name has {NAME_MIN_CHARS} to {max_chars} characters.")
     for char in name:
         category = unicodedata.category(char)
         if ord(char) in INVISIBLE or category == "Me" or (

@@ -31,6 +31,7 @@ from games.renderer import OrjsonRenderer
 from games.schemas import FIELD_ERROR_CODES
 from ladder.middleware import DATABASE_DOWN_ERRORS, database_unavailable_response
 from leaderboards.api import router as leaderboards_router
+from leagues.api import router as leagues_router
 
 logger = logging.getLogger(__name__)
 
@@ -172,3 +173,4 @@ api.add_router("", games_router)
 api.add_router("", accounts_router)
 api.add_router("", daily_router)
 api.add_router("/leaderboards", leaderboards_router)
+api.add_router("/leagues", leagues_router)

@@ -28,6 +28,7 @@ from ladder.fast.serving import ThreadedDjango  # noqa: E402
 from leaderboards.routing import (  # noqa: E402
     websocket_urlpatterns as leaderboards_websocket_urlpatterns,
 )
+from leagues.routing import websocket_urlpatterns as leagues_websocket_urlpatterns  # noqa: E402
 
 
 class UnknownRoute(AsyncWebsocketConsumer):
@@ -42,6 +43,7 @@ class UnknownRoute(AsyncWebsocketConsumer):
 websocket_urlpatterns = [
     *games_websocket_urlpatterns,
     *leaderboards_websocket_urlpatterns,
+    *leagues_websocket_urlpatterns,
     re_path(r"", UnknownRoute.as_asgi()),  # last: the catch-all
 ]
 

@@ -118,6 +118,7 @@ INSTALLED_APPS = [
     "ninja",  # serves the API docs' Swagger UI from local static files, not a CDN
     "games",
     "leaderboards",
+    "leagues",
     "frontend",
 ]
 
@@ -353,6 +354,9 @@ THROTTLE_RATES = {
     "login": env_str("THROTTLE_LOGIN", "10/15m"),
     "login_address": env_str("THROTTLE_LOGIN_ADDRESS", "30/15m"),
     "transfer": env_str("THROTTLE_TRANSFER", "10/15m"),
+    # friend leagues: created per player; join-code look-ups and joins per player or address
+    "leagues": env_str("THROTTLE_LEAGUES", "10/h"),
+    "league_codes": env_str("THROTTLE_LEAGUE_CODES", "30/10m"),
 }
 # The proxies whose X-Forwarded-For is believed (games/addresses.py): addresses or CIDR
 # networks, comma-separated; empty (the default) trusts none, and the socket's peer is the

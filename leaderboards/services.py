@@ -362,6 +362,9 @@ PERMISSIONS = [
     ("leaderboards", "view_score"), ("leaderboards", "change_score"),
     ("leaderboards", "view_moderationlog"),
     ("leaderboards", "view_attemptlink"), ("leaderboards", "change_attemptlink"),
+    # friend leagues (named, not imported: leagues builds on leaderboards)
+    ("leagues", "view_league"), ("leagues", "change_league"),
+    ("leagues", "view_leaguemoderationlog"),
 ]
 
 

@@ -256,13 +256,18 @@ def test_the_tree_walk_finds_a_violation_in_a_nested_file(tmp_path):
 
 # --- The whole project as one graph -------------------------------------------------------
 
-PROJECT = ("ladder", "frontend", "leaderboards", "games")
+PROJECT = ("ladder", "frontend", "leagues", "leaderboards", "games")
 
 # Top to bottom. A module belongs to the layer of the longest name in it that it equals or
 # lies inside, and imports only its own layer and the layers below.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("ladder",),  # wiring: settings, urls, asgi, the NinjaAPI root, serving
     ("frontend",),  # pages (may show a leaderboard; the leaderboards never import pages)
+    # friend leagues: private boards built on the public ones (leaderboards never import them)
+    ("leagues.api", "leagues.consumers", "leagues.routing", "leagues.admin", "leagues.apps",
+     "leagues.receivers"),
+    ("leagues.services",),  # the only writer of leagues
+    ("leagues",),  # models, boards: reads
     # leaderboards' entry points: routers, websocket, admin, signal receivers, commands
     ("leaderboards.api", "leaderboards.consumers", "leaderboards.routing",
      "leaderboards.admin", "leaderboards.apps", "leaderboards.receivers",
@@ -281,7 +286,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("games.bots",),
     ("games.engine",),
 )
-SERVICES = ("games.services", "leaderboards.services")
+SERVICES = ("games.services", "leaderboards.services", "leagues.services")
 # What may call the ORM's writing methods: the services (and migrations, below).
 WRITERS = SERVICES
 WRITES = frozenset({"save", "create", "get_or_create", "update_or_create", "bulk_create",
@@ -455,7 +460,7 @@ def project():
     return modules, import_graph(modules)
 
 
-def test_the_project_graph_covers_every_module_of_the_four_packages(project):
+def test_the_project_graph_covers_every_module_of_the_five_packages(project):
     modules, edges = project
     files = [path for package in PROJECT for path in (ROOT / package).rglob("*.py")]
     assert len(modules) == len(files) > 90

@@ -20,6 +20,8 @@ RESPONSE_MAX_BYTES = 16 * 1024
 REFUSED_BY_DESIGN = {
     "POST /api/v1/games/{game_id}/actions": None,  # any engine code (not invalid_request)
     "PATCH /api/v1/me": {"invalid_name", "reserved_name"},
+    "POST /api/v1/leagues": {"invalid_name", "reserved_name"},  # a league's name: the same rules
+    "PATCH /api/v1/leagues/{league_id}": {"invalid_name", "reserved_name"},
     "POST /api/v1/account/register": {"weak_password"},
     "GET /api/v1/leaderboards/daily": {"invalid_cursor"},
     "GET /api/v1/leaderboards/daily/{day}": {"invalid_cursor"},

@@ -87,3 +87,16 @@ export const logIn = (username, password) => request("POST", "/account/login", {
 export const logOut = () => request("POST", "/account/logout", {});
 export const createTransferCode = () => request("POST", "/transfer-codes", {});
 export const redeemTransferCode = (code) => request("POST", "/transfer-codes/redeem", { code });
+// Friend leagues (/api/v1/leagues: a member's own boards; a code shows only name and size).
+const leaguePath = (id) => `/leagues/${encodeURIComponent(id)}`;
+export const myLeagues = () => request("GET", "/leagues");
+export const createLeague = (name) => request("POST", "/leagues", { name });
+export const leaguesToday = () => request("GET", "/leagues/today");
+export const leaguePreview = (code) => request("GET", `/leagues/join/${encodeURIComponent(code)}`);
+export const joinLeague = (code) => request("POST", `/leagues/join/${encodeURIComponent(code)}`);
+export const league = (id) => request("GET", leaguePath(id));
+export const renameLeague = (id, name) => request("PATCH", leaguePath(id), { name });
+export const deleteLeague = (id) => request("DELETE", leaguePath(id));
+export const newLeagueCode = (id) => request("POST", `${leaguePath(id)}/code`);
+export const removeMember = (id, playerId) =>
+  request("DELETE", `${leaguePath(id)}/members/${encodeURIComponent(playerId)}`);

@@ -1,0 +1,133 @@
+"""Friend leagues (DESIGN §11): a private daily board that friends join from a link or a
+short code, with no account needed.
+
+``League``
+    A name (2-40 characters, the same text rules as a player's name: games.names), a join
+    code (``code``, renewable: the old one stops working at once), a creator who may rename
+    it, remove members, renew the code and delete it. ``public_id`` is what URLs and the API
+    name (unguessable, as a game's id); ``pk`` is only shown as "League #n" when a moderator
+    hid the name.
+``Membership``
+    One player in one league (unique: joining twice is refused, and two joins racing make one
+    row). A player belongs to at most ``LEAGUES_PER_PLAYER_MAX`` leagues, a league holds at
+    most ``MEMBERS_MAX`` players (leagues.services checks both under row locks).
+``LeagueModerationLog``
+    What moderators did to leagues (hide or restore a name, delete a league), with reason,
+    moderator and time, never edited: the same record leaderboards.ModerationLog keeps of
+    scores and players. A separate table because a league's log must outlive the league and
+    names no player.
+
+Every row is written by leagues.services only; the boards are read in leagues.boards.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+from games.models import Player
+
+NAME_MIN_CHARS = 2
+NAME_MAX_CHARS = 40
+MEMBERS_MAX = 100
+LEAGUES_PER_PLAYER_MAX = 20
+CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford: no I, L, O, U to misread
+CODE_CHARS = 8  # 32^8: about 10^12 codes, read aloud as two groups of four
+
+
+def new_league_id() -> str:
+    return secrets.token_urlsafe(12)  # 16 characters, 96 bits
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_CHARS))
+
+
+def shown_code(code: str) -> str:
+    """``ABCD2345`` as people read it: ``ABCD-2345``."""
+    return f"{code[:4]}-{code[4:]}"
+
+
+def normalise_code(raw: str) -> str | None:
+    """The code a person typed or a link carried (case, spaces and dashes do not matter; O, I
+    and L are read as 0, 1 and 1), or None if it cannot be one."""
+    code = raw.upper().replace("-", "").replace(" ", "")
+    code = code.replace("O", "0").replace("I", "1").replace("L", "1")
+    if len(code) != CODE_CHARS or any(c not in CODE_ALPHABET for c in code):
+        return None
+    return code
+
+
+class LeagueQuerySet(models.QuerySet):
+    def of(self, player: Player) -> LeagueQuerySet:
+        """The leagues ``player`` belongs to (nobody sees any other)."""
+        return self.filter(memberships__player=player)
+
+
+class League(models.Model):
+    public_id = models.CharField(max_length=24, unique=True, default=new_league_id,
+                                 editable=False)
+    name = models.CharField(max_length=NAME_MAX_CHARS)
+    name_hidden_at = models.DateTimeField(null=True, blank=True)  # by a moderator
+    code = models.CharField(max_length=CODE_CHARS, unique=True, default=new_code)
+    code_changed_at = models.DateTimeField(default=timezone.now)
+    creator = models.ForeignKey(Player, null=True, on_delete=models.SET_NULL,
+                                related_name="created_leagues")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    objects = LeagueQuerySet.as_manager()
+
+    def __str__(self) -> str:
+        return f"{self.shown_name} ({self.public_id})"
+
+    @property
+    def name_hidden(self) -> bool:
+        return self.name_hidden_at is not None
+
+    @property
+    def shown_name(self) -> str:
+        """The name members see: "League #n" while a moderator hides the real one (pages
+        translate it from ``name_hidden`` and ``pk``)."""
+        return f"League #{self.pk}" if self.name_hidden else self.name
+
+
+class Membership(models.Model):
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="memberships")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE,
+                               related_name="league_memberships")
+    joined_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["league", "player"],
+                                               name="leagues_one_membership_per_player")]
+        indexes = [models.Index(fields=["player", "league"], name="memberships_by_player")]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} in {self.league_id}"
+
+
+class LeagueModerationLog(models.Model):
+    HIDE_NAME, RESTORE_NAME, DELETE = "hide_name", "restore_name", "delete"
+    ACTIONS = [(HIDE_NAME, "hide league name"), (RESTORE_NAME, "restore league name"),
+               (DELETE, "delete league")]
+
+    moderator = models.ForeignKey(settings.AUTH_USER_MODEL, null=True,
+                                  on_delete=models.SET_NULL, related_name="league_moderation")
+    moderator_name = models.CharField(max_length=150)  # kept if the account goes
+    action = models.CharField(max_length=12, choices=ACTIONS)
+    league = models.ForeignKey(League, null=True, blank=True, on_delete=models.SET_NULL,
+                               related_name="moderation_logs")
+    league_number = models.BigIntegerField()  # kept after a delete: "League #n"
+    league_name = models.CharField(max_length=NAME_MAX_CHARS)
+    reason = models.TextField()
+    details = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.created_at:%Y-%m-%d %H:%M} {self.moderator_name}: {self.action}"

@@ -1,0 +1,58 @@
+"""The league pages: served under the site's policy (no inline code), a league's page only to
+its members (404 otherwise, as the API), a join link's page to anyone; nothing about leagues
+on the public pages."""
+
+from __future__ import annotations
+
+import pytest
+from django.http import HttpResponse
+from django.test import Client
+
+from games.identity import COOKIE_NAME, set_player_cookie
+from tests.frontend.test_csp_markup import Offences
+from tests.leaderboards.factories import player
+from tests.leagues.factories import league_with
+
+pytestmark = pytest.mark.django_db
+
+
+def browser_of(someone) -> Client:
+    client = Client()
+    signed = HttpResponse()
+    set_player_cookie(signed, someone)
+    client.cookies[COOKIE_NAME] = signed.cookies[COOKIE_NAME].value
+    return client
+
+
+@pytest.fixture
+def league():
+    return league_with(player("Ana")[0], name="Secret Society")
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "th"])
+def test_the_league_pages_have_no_inline_scripts_handlers_or_styles(league, lang):
+    client = browser_of(league.creator)
+    client.cookies["django_language"] = lang
+    for path in ("/leagues/", f"/leagues/join/{league.code}/", f"/leagues/{league.public_id}/"):
+        response = client.get(path)
+        assert response.status_code == 200
+        parser = Offences()
+        parser.feed(response.content.decode())
+        assert parser.found == [], path
+
+
+def test_a_leagues_page_is_404_for_a_stranger_and_a_new_browser(league):
+    for client in (browser_of(player("Eve")[0]), Client()):
+        response = client.get(f"/leagues/{league.public_id}/")
+        assert response.status_code == 404
+        assert b"Secret Society" not in response.content
+
+
+def test_the_join_page_does_not_print_the_league(league):
+    body = Client().get(f"/leagues/join/{league.code}/").content
+    assert b"Secret Society" not in body  # the script asks the API's preview
+
+
+def test_public_pages_say_nothing_of_a_league(league):
+    for path in ("/", "/daily/", "/leaderboard/", "/api/v1/leaderboards/daily"):
+        assert b"Secret Society" not in Client().get(path).content
