@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import card_json
-from .contracts import Contract, contract_for
+from .contracts import TOP_RUNG, Contract, contract_for
 from .legal import Legal, Situation, legal
 from .state import DealResult, GameState, TableMeld
 
@@ -94,16 +94,18 @@ class PlayerView:
 
 
 def player_view(state: GameState, seat: int) -> PlayerView:
+    climbed, laid_down_turn, hands = state.climbed, state.laid_down_turn, state.hands
     return PlayerView(
         seat=seat, deal=state.deal, dealer=state.dealer, turn=state.turn, phase=state.phase,
-        turn_number=state.turn_number, hand=state.hands[seat], table=state.table,
+        turn_number=state.turn_number, hand=hands[seat], table=state.table,
         discard_top=state.discard_pile[-1] if state.discard_pile else None,
         discard_size=len(state.discard_pile), stock_size=len(state.stock),
         rebuilds=state.rebuilds,
+        # GameState.rung, inlined: a view is made for every decision of every play-out.
         players=tuple(PlayerInfo(
-            seat=s, rung=state.rung(s), climbed=state.climbed[s],
-            laid_down=state.has_laid_down(s), hand_size=len(state.hands[s]),
-            penalty=state.penalties[s]) for s in range(len(state.hands))),
+            s, min(climbed[s] + (laid_down_turn[s] is None), TOP_RUNG), climbed[s],
+            laid_down_turn[s] is not None, len(hands[s]), state.penalties[s])
+            for s in range(len(hands))),
         taken_from_discard=state.taken_from_discard if state.turn == seat else None,
-        laid_down_turn=state.laid_down_turn[seat], history=state.history,
+        laid_down_turn=laid_down_turn[seat], history=state.history,
         pile_log=state.pile_log)
