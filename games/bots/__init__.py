@@ -27,8 +27,8 @@ from games.engine.rng import Stream
 from games.engine.view import PlayerView
 
 from . import baseline, easy, hard, normal
+from .memo import clear_memo
 from .memory import Memory
-from .outlook import clear_memo
 
 __all__ = ["LEVELS", "STRATEGIES", "Memory", "Strategy", "choose", "clear_memo", "rng_for"]
 

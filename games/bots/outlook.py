@@ -21,10 +21,12 @@ from bisect import bisect_left
 from functools import lru_cache
 from itertools import accumulate
 from math import exp, log
-from threading import local
 
 from games.engine.cards import FACES, HIGH_ACE, is_joker
 from games.engine.contracts import GROUP, Contract
+
+from .memo import MEMO_SIZE, MEMOS
+from .memo import clear_memo as clear_memo  # the bots' one way to forget, also from here
 
 SUITS, RANKS = 4, 13
 ALL_RANKS = (1 << RANKS) - 1
@@ -34,20 +36,9 @@ TOP_GROUP_RANKS = 4
 SOFTNESS = 0.5  # how much a second way to the contract counts, in draws
 DEAD_SLOT = 50.0  # a place no live card can fill: as good as never
 KEEP_PLANS_WITHIN = 3.5  # plans dearer than the best by more hardly move the soft minimum
-MEMO_SIZE = 4096  # enough for one decision's hands and the next; memory stays small
 
 # A slot that n live cards fit costs one draw plus the wait for one of those n cards.
 _SLOT_COST = [1.0 + 3.0 / (outs + 1) for outs in range(40)]
-
-
-class _Memos(local):
-    """A memo per thread: a server thread forgets its own (clear_memo)."""
-
-    def __init__(self):
-        self.memo: dict = {}
-
-
-_MEMOS = _Memos()
 
 
 def slot_cost(outs: int) -> float:
@@ -118,23 +109,13 @@ def outlook(hand, contract: Contract, live) -> Outlook:
     again). ``live`` counts per face, jokers last, the cards that may still come
     (:class:`games.bots.memory.Memory`)."""
     key = (tuple(sorted(hand)), contract.rung, live)
-    memo = _MEMOS.memo
+    memo = MEMOS.outlooks
     found = memo.get(key)
     if found is None:
         if len(memo) >= MEMO_SIZE:
             memo.clear()
         found = memo[key] = Outlook(hand, contract, live)
     return found
-
-
-def clear_memo() -> None:
-    """Forget this thread's memoised outlooks: a tournament does before each game, so that its
-    time owes nothing to an identical game played just before (four bots of one level play
-    each deal four times alike, one per seat rotation); a server after each request's bots,
-    since the next request is another game (kept across requests, the memo held two thirds
-    of a server's long-lived objects, and full garbage collections took 25-155 ms under load
-    instead of 17-50 ms)."""
-    _MEMOS.memo.clear()
 
 
 def hand_counts(hand) -> tuple[list[int], int]:
