@@ -14,7 +14,7 @@ Levels: ``easy``, ``normal``, ``hard`` (see their modules); ``random`` is a base
 tournaments.
 
 ``clear_memo()`` forgets what the bots memoised in this thread: the server calls it after each
-request's bot turns, since the next request is another game (games.bots.outlook says why).
+request's bot turns, since the next request is another game (games.bots.memo says why).
 This module is the bots' public interface: the services import nothing else from games.bots.
 """
 
