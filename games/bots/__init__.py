@@ -17,7 +17,7 @@ tournaments.
 (:mod:`.advice`): the practice hint.
 
 ``clear_memo()`` forgets what the bots memoised in this thread: the server calls it after each
-request's bot turns, since the next request is another game (games.bots.outlook says why).
+request's bot turns, since the next request is another game (games.bots.memo says why).
 This module is the bots' public interface: the services import nothing else from games.bots.
 """
 
@@ -31,8 +31,8 @@ from games.engine.view import PlayerView
 
 from . import baseline, easy, hard, normal
 from .advice import REASON_CODES, REASONS, Advice, advise
+from .memo import clear_memo
 from .memory import Memory
-from .outlook import clear_memo
 
 __all__ = ["LEVELS", "REASONS", "REASON_CODES", "STRATEGIES", "Advice", "Memory", "Strategy",
            "advise", "choose", "clear_memo", "rng_for"]

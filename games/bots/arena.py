@@ -24,7 +24,7 @@ from games.engine.state import FINISHED, SEATS, STOCK_EXHAUSTED, WENT_OUT
 from games.engine.view import player_view
 
 from . import STRATEGIES, Memory, Strategy, rng_for
-from .outlook import clear_memo
+from .memo import clear_memo
 
 Z_95 = 1.959964  # the normal quantile of a two-sided 95 % interval
 

@@ -20,10 +20,13 @@ from games.engine.cards import FACES, JOKERS, PACK, is_joker
 from games.engine.state import HAND_SIZE, MAX_REBUILDS, SEATS
 from games.engine.view import PlayerView
 
+from .memo import MEMO_SIZE, MEMOS
+
 DEALT_STOCK = len(PACK) - SEATS * HAND_SIZE - 1  # R3: 66 cards under the upcard
 JOKER = FACES  # index of the jokers in per-face counts
 _PACK = frozenset(PACK)
 _FULL_PACK_COUNTS = (2,) * FACES + (len(JOKERS),)  # R2: two decks and three jokers
+_FACE_INDEX = tuple(JOKER if is_joker(card) else card % FACES for card in PACK)
 
 
 class Memory:
@@ -42,10 +45,10 @@ class Memory:
     def _replayed(self):
         return _replay_pile_log(self._view.pile_log)
 
-    @cached_property
+    @property
     def pile(self) -> tuple[int, ...]:
         """The discard pile, bottom to top."""
-        return tuple(self._replayed[0])
+        return self._replayed.pile
 
     @cached_property
     def _on_table(self) -> frozenset[int]:
@@ -56,22 +59,22 @@ class Memory:
         """Per seat: cards known in that hand (taken from the pile, not melded since)."""
         view = self._view
         return tuple(frozenset(h - self._on_table) if s != view.seat else frozenset(view.hand)
-                     for s, h in enumerate(self._replayed[1]))
+                     for s, h in enumerate(self._replayed.held))
 
     @property
     def took(self) -> tuple[tuple[int, ...], ...]:
         """Per seat: every card taken from the pile this deal."""
-        return self._replayed[2]
+        return self._replayed.took
 
     @property
     def discarded(self) -> tuple[tuple[int, ...], ...]:
         """Per seat: every card discarded this deal."""
-        return self._replayed[3]
+        return self._replayed.discarded
 
     @property
     def passed(self) -> tuple[tuple[int, ...], ...]:
         """Per seat: pile tops left there for a stock draw."""
-        return self._replayed[4]
+        return self._replayed.passed
 
     @cached_property
     def unseen(self) -> tuple[int, ...]:
@@ -87,7 +90,7 @@ class Memory:
                 seen |= cards  # known to be in that hand: it will not come this way
         live = list(_FULL_PACK_COUNTS)
         for card in seen:
-            live[JOKER if is_joker(card) else card % FACES] -= 1
+            live[_FACE_INDEX[card]] -= 1
         return tuple(live)
 
     def _seen(self) -> set[int]:
@@ -108,33 +111,67 @@ class Memory:
         return hash(self._public())
 
 
-def _replay_pile_log(log):
-    """Replay the deal's discard-pile moves. Each turn is an optional take then a discard (the
-    log's first move is the upcard); a turn with no take drew from the stock, and R20 rebuilds
-    the stock from all but the top discard when that leaves it empty."""
-    pile: list[int] = []
-    held = [set() for _ in range(SEATS)]
-    took = [[] for _ in range(SEATS)]
-    discarded = [[] for _ in range(SEATS)]
-    passed = [[] for _ in range(SEATS)]
-    stock, rebuilds, took_this_turn = DEALT_STOCK, 0, False
-    for index, (seat, card, taken) in enumerate(log):
+class _PileReplay:
+    """The deal's discard-pile moves replayed up to some point: immutable, so one replay serves
+    every player and play-out whose log begins with the same moves. Each turn is an optional
+    take then a discard (the log's first move is the upcard); a turn with no take drew from the
+    stock, and R20 rebuilds the stock from all but the top discard when that leaves it empty."""
+
+    __slots__ = ("moves", "pile", "held", "took", "discarded", "passed", "stock", "rebuilds",
+                 "took_this_turn")
+
+    def __init__(self, moves, pile, held, took, discarded, passed, stock, rebuilds,
+                 took_this_turn):
+        self.moves = moves  # how many moves of the log are replayed
+        self.pile: tuple[int, ...] = pile
+        self.held: tuple[frozenset[int], ...] = held
+        self.took: tuple[tuple[int, ...], ...] = took
+        self.discarded: tuple[tuple[int, ...], ...] = discarded
+        self.passed: tuple[tuple[int, ...], ...] = passed
+        self.stock, self.rebuilds, self.took_this_turn = stock, rebuilds, took_this_turn
+
+    def after(self, move: tuple[int, int, bool]) -> _PileReplay:
+        seat, card, taken = move
+        pile, held, took = self.pile, self.held, self.took
+        discarded, passed, stock = self.discarded, self.passed, self.stock
         if taken:
-            pile.pop()
-            held[seat].add(card)
-            took[seat].append(card)
-            took_this_turn = True
-            continue
-        if index > 0:  # the upcard is no one's turn
-            if not took_this_turn:
+            return _PileReplay(self.moves + 1, pile[:-1], _with(held, seat, held[seat] | {card}),
+                               _with(took, seat, took[seat] + (card,)), discarded, passed, stock,
+                               self.rebuilds, True)
+        if self.moves > 0:  # the upcard is no one's turn
+            if not self.took_this_turn:
                 stock -= 1
                 if pile:
-                    passed[seat].append(pile[-1])
-            held[seat].discard(card)
-            discarded[seat].append(card)
-        pile.append(card)
-        took_this_turn = False
+                    passed = _with(passed, seat, passed[seat] + (pile[-1],))
+            if card in held[seat]:
+                held = _with(held, seat, held[seat] - {card})
+            discarded = _with(discarded, seat, discarded[seat] + (card,))
+        pile += (card,)
+        rebuilds = self.rebuilds
         if stock == 0 and rebuilds < MAX_REBUILDS and len(pile) > 1:
             stock, pile, rebuilds = len(pile) - 1, pile[-1:], rebuilds + 1
-    return (pile, held, tuple(map(tuple, took)), tuple(map(tuple, discarded)),
-            tuple(map(tuple, passed)))
+        return _PileReplay(self.moves + 1, pile, held, took, discarded, passed, stock, rebuilds,
+                           False)
+
+
+def _with(items: tuple, index: int, value) -> tuple:
+    return items[:index] + (value,) + items[index + 1:]
+
+
+_NOTHING_REPLAYED = _PileReplay(0, (), (frozenset(),) * SEATS, ((),) * SEATS, ((),) * SEATS,
+                                ((),) * SEATS, DEALT_STOCK, 0, False)
+
+
+def _replay_pile_log(log: tuple) -> _PileReplay:
+    """The replay of ``log``, memoised by log (games.bots.memo): a log is most often one move
+    longer than one already replayed, for the next decision or a play-out's next turn."""
+    memo = MEMOS.pile_replays
+    found = memo.get(log)
+    if found is None:
+        start = memo.get(log[:-1], _NOTHING_REPLAYED)
+        for move in log[start.moves:]:
+            start = start.after(move)
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        found = memo[log] = start
+    return found

@@ -21,10 +21,12 @@ from bisect import bisect_left
 from functools import lru_cache
 from itertools import accumulate
 from math import exp, log
-from threading import local
 
 from games.engine.cards import FACES, HIGH_ACE, is_joker
 from games.engine.contracts import GROUP, Contract
+
+from .memo import MEMO_SIZE, MEMOS
+from .memo import clear_memo as clear_memo  # the bots' one way to forget, also from here
 
 SUITS, RANKS = 4, 13
 ALL_RANKS = (1 << RANKS) - 1
@@ -34,20 +36,9 @@ TOP_GROUP_RANKS = 4
 SOFTNESS = 0.5  # how much a second way to the contract counts, in draws
 DEAD_SLOT = 50.0  # a place no live card can fill: as good as never
 KEEP_PLANS_WITHIN = 3.5  # plans dearer than the best by more hardly move the soft minimum
-MEMO_SIZE = 4096  # enough for one decision's hands and the next; memory stays small
 
 # A slot that n live cards fit costs one draw plus the wait for one of those n cards.
 _SLOT_COST = [1.0 + 3.0 / (outs + 1) for outs in range(40)]
-
-
-class _Memos(local):
-    """A memo per thread: a server thread forgets its own (clear_memo)."""
-
-    def __init__(self):
-        self.memo: dict = {}
-
-
-_MEMOS = _Memos()
 
 
 def slot_cost(outs: int) -> float:
@@ -118,23 +109,13 @@ def outlook(hand, contract: Contract, live) -> Outlook:
     again). ``live`` counts per face, jokers last, the cards that may still come
     (:class:`games.bots.memory.Memory`)."""
     key = (tuple(sorted(hand)), contract.rung, live)
-    memo = _MEMOS.memo
+    memo = MEMOS.outlooks
     found = memo.get(key)
     if found is None:
         if len(memo) >= MEMO_SIZE:
             memo.clear()
         found = memo[key] = Outlook(hand, contract, live)
     return found
-
-
-def clear_memo() -> None:
-    """Forget this thread's memoised outlooks: a tournament does before each game, so that its
-    time owes nothing to an identical game played just before (four bots of one level play
-    each deal four times alike, one per seat rotation); a server after each request's bots,
-    since the next request is another game (kept across requests, the memo held two thirds
-    of a server's long-lived objects, and full garbage collections took 25-155 ms under load
-    instead of 17-50 ms)."""
-    _MEMOS.memo.clear()
 
 
 def hand_counts(hand) -> tuple[list[int], int]:
@@ -180,20 +161,26 @@ def _plans(counts, jokers, contract: Contract, live) -> list[tuple]:
 
     def finish(fixed, flexible, run_losses, available, chosen_ranks):
         flexible = sorted(flexible)  # once, for the price and for the plan
-        cost = priced_sorted(fixed, flexible)
+        kept = len(flexible) - jokers  # priced_sorted, inlined: the search's innermost step
+        cost = fixed + sum(flexible[:kept]) if kept > 0 else fixed
         if cost > best[0] + KEEP_PLANS_WITHIN:
             return
-        best[0] = min(best[0], cost)
-        losses = {f: loss for f, loss in run_losses if not counts[f]}
+        if cost < best[0]:
+            best[0] = cost
+        losses = run_losses  # shared by the plans of these runs: no plan changes its losses
         for r, loss in chosen_ranks:
             if not available[r]:  # no spare natural of the rank could take a lost one's place
                 for f in (r, r + 13, r + 26, r + 39):
                     if counts[f]:
+                        if losses is run_losses:
+                            losses = dict(run_losses)
                         losses[f] = loss
         plans.append((cost, fixed, flexible, losses))
 
+    last_group = len(groups) - 1
+
     def place_groups(index, first, fixed, flexible, run_losses, available, chosen):
-        if index == len(groups):
+        if index > last_group:
             finish(fixed, flexible, run_losses, available, chosen)
             return
         if index and priced(fixed, flexible) > best[0] + KEEP_PLANS_WITHIN:
@@ -207,15 +194,21 @@ def _plans(counts, jokers, contract: Contract, live) -> list[tuple]:
                 continue
             fixed_here, flexible_here, loss = slots
             available[r] -= held
-            place_groups(index + 1, i, fixed + fixed_here, flexible + flexible_here, run_losses,
-                         available, chosen + [(r, loss)])
+            if index == last_group:
+                finish(fixed + fixed_here, flexible + flexible_here, run_losses, available,
+                       chosen + [(r, loss)])
+            else:
+                place_groups(index + 1, i, fixed + fixed_here, flexible + flexible_here,
+                             run_losses, available, chosen + [(r, loss)])
             available[r] += held
 
     def place_runs(index, first, fixed, flexible, run_losses):
         if index == len(runs):
             available = {r: counts[r] + counts[r + 13] + counts[r + 26] + counts[r + 39]
                          for r in group_ranks}
-            place_groups(0, 0, fixed, flexible, run_losses, available, [])
+            # The faces whose loss opens a slot of these runs: those with no spare copy.
+            losses = {f: loss for f, loss in run_losses if not counts[f]}
+            place_groups(0, 0, fixed, flexible, losses, available, [])
             return
         if index and priced(fixed, flexible) > best[0] + KEEP_PLANS_WITHIN:
             return
@@ -225,18 +218,22 @@ def _plans(counts, jokers, contract: Contract, live) -> list[tuple]:
             window = targets[i]
             held = [f for f in window if counts[f]]
             missing = [f for f in window if not counts[f]]
-            naturals_needed = max(0, 2 - len(held))
-            natural_slots = sorted(_SLOT_COST[live[f]] for f in missing if live[f])
-            if naturals_needed > len(natural_slots):
-                continue
-            slots = sorted(slot_cost(live[f] + live_jokers) for f in missing)
+            naturals_needed = 2 - len(held)
+            if naturals_needed > 0:
+                natural_slots = sorted([_SLOT_COST[live[f]] for f in missing if live[f]])
+                if naturals_needed > len(natural_slots):
+                    continue
+                natural_cost = sum(natural_slots[:naturals_needed])
+            else:
+                naturals_needed, natural_cost = 0, 0
+            slots = sorted([slot_cost(live[f] + live_jokers) for f in missing])
             # R7: losing one of only two naturals needs a natural back.
             natural = len(held) <= 2
             here = [(f, (slot_cost(live[f]) if natural else slot_cost(live[f] + live_jokers),
                          natural)) for f in held]
             for f in held:
                 counts[f] -= 1
-            place_runs(index + 1, i, fixed + sum(natural_slots[:naturals_needed]),
+            place_runs(index + 1, i, fixed + natural_cost,
                        flexible + slots[naturals_needed:], run_losses + here)
             for f in held:
                 counts[f] += 1

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 from games.engine.actions import LayDown, LayOff
 from games.engine.cards import face_of, is_joker, penalty_of, rank_of, suit_of
 from games.engine.contracts import GROUP, RUN
@@ -88,15 +86,18 @@ def feeding_risks(cards, view: PlayerView, memory: Memory) -> dict[int, float]:
         return {c: 1.0 if is_joker(c) or fits(c, table) else 0.0 for c in cards}
     kinds = {r.kind for r in info.contract.requirements}
     kept = [(rank_of(c), suit_of(c)) for c in memory.held[after] if not is_joker(c)]
-    dropped = Counter(rank_of(c) for c in memory.discarded[after] + memory.passed[after]
-                      if not is_joker(c))
+    dropped: dict[int, int] = {}  # rank -> cards of it they let go
+    for c in memory.discarded[after] + memory.passed[after]:
+        if not is_joker(c):
+            rank = rank_of(c)
+            dropped[rank] = dropped.get(rank, 0) + 1
     risks = {}
     for card in cards:
         if is_joker(card):
             risks[card] = 1.0
             continue
         rank, suit = rank_of(card), suit_of(card)
-        risk = -DROPPED_RANK_PUSH * dropped[rank]
+        risk = -DROPPED_RANK_PUSH * dropped.get(rank, 0)
         for held_rank, held_suit in kept:
             if GROUP in kinds and held_rank == rank:
                 risk += SAME_RANK_PULL

@@ -16,7 +16,7 @@ from __future__ import annotations
 from statistics import median
 
 from games.bots.arena import play_game
-from games.bots.outlook import clear_memo
+from games.bots.memo import clear_memo
 
 SEED = "yardstick"
 RUNS = 3

@@ -67,12 +67,17 @@ def legal(s: Situation) -> Legal:
         return NOTHING
     if s.phase == DRAW:
         return Legal((STOCK, DISCARD_PILE) if _may_take_discard(s) else (STOCK,), False, (), ())
+    forbidden = s.forbidden_face
+    hand = s.hand
+    discards = tuple(c for c in hand if face_of(c) != forbidden)  # R16
     lay_offs = ()
     if s.may_lay_off:
-        lay_offs = tuple(o for o in lay_off_options(s.hand, [t.meld for t in s.table])
-                         if _leaves_a_discard(s, [o[1]]))
-    return Legal((), s.laid_down_turn is None, lay_offs,
-                 tuple(c for c in s.hand if s.may_discard(c)))
+        # R17, counted: laying off a card leaves the hand empty, or a discard among the rest.
+        alone = len(hand) == 1
+        spare = len(discards)
+        lay_offs = tuple(o for o in lay_off_options(hand, [t.meld for t in s.table])
+                         if alone or spare - (face_of(o[1]) != forbidden) > 0)
+    return Legal((), s.laid_down_turn is None, lay_offs, discards)
 
 
 def _leaves_a_discard(s: Situation, played: list[int]) -> bool:

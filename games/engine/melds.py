@@ -8,6 +8,7 @@ two copies of a card are interchangeable in play (R2).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from itertools import accumulate, combinations
 
 from .cards import ACE, HIGH_ACE, face, face_of, is_joker, penalty_of, rank_of, suit_of
@@ -261,6 +262,54 @@ class _Search:
             self.dead.add(key)
 
 
+def _may_hold(counts: list[int], jokers: int, requirements: list[Requirement]) -> bool:
+    """A count that every hand holding the requirements passes, and most hands that do not
+    fail: the search then runs only for hands that may hold them.
+
+    Each meld needs two naturals (R7) and jokers for the places its naturals do not fill, so
+    the requirements need at least the sum of each one's fewest jokers, each counted as if it
+    had the hand to itself. A group of m takes at most its rank's naturals; the groups
+    together at most the naturals of as many ranks as there are groups, and each group two
+    of its rank. A run of n in a suit has, wherever it lies, at most the most places held in
+    n consecutive ranks of the suit plus one per place it is longer (R6: ace low or high)."""
+    group_sizes = [r.min_cards for r in requirements if r.kind == GROUP]
+    needed = 0
+    if group_sizes:
+        by_rank = sorted((counts[r] + counts[r + 13] + counts[r + 26] + counts[r + 39]
+                          for r in range(13)), reverse=True)
+        if sum(n // 2 for n in by_rank) < len(group_sizes):
+            return False
+        needed += max(0, sum(group_sizes) - sum(by_rank[:len(group_sizes)]))
+    for requirement in requirements:
+        if requirement.kind != RUN:
+            continue
+        size, most = requirement.min_cards, -1
+        for suit in range(4):
+            row = counts[suit * 13:suit * 13 + 13]
+            if sum(row) >= 2:
+                most = max(most, _most_held(_held_mask(row), size))
+        if most < 0:
+            return False
+        needed += size - most
+    return needed <= jokers
+
+
+def _held_mask(row: list[int]) -> int:
+    """Bit r - 1 for each rank r (1-14, 14 the high ace) held in one suit's counts."""
+    mask = 0
+    for r, count in enumerate(row):
+        if count:
+            mask |= 1 << r
+    return mask | (mask & 1) << 13
+
+
+@lru_cache(maxsize=4096)
+def _most_held(mask: int, size: int) -> int:
+    """The most places of ``mask`` in any ``size`` consecutive ranks (1-14)."""
+    span = (1 << size) - 1
+    return max((mask >> low & span).bit_count() for low in range(HIGH_ACE - size + 1))
+
+
 def _ordered(contract: Contract) -> list[Requirement]:
     return sorted(contract.requirements, key=lambda r: (r.kind != RUN, -r.min_cards))
 
@@ -270,7 +319,10 @@ def holds_contract(hand, contract: Contract) -> bool:
     if len(hand) < contract.min_cards:
         return False
     counts, jokers = _counts(hand)
-    search = _Search(_ordered(contract)).solutions(counts, jokers)
+    requirements = _ordered(contract)
+    if not _may_hold(counts, jokers, requirements):
+        return False
+    search = _Search(requirements).solutions(counts, jokers)
     return next(search, None) is not None
 
 
@@ -314,8 +366,11 @@ def lay_down_options(hand, contract: Contract, forbidden_face: int | None = None
     if len(hand) < contract.min_cards:
         return
     counts, jokers = _counts(hand)
+    requirements = _ordered(contract)
+    if not _may_hold(counts, jokers, requirements):
+        return
     seen = set()
-    for face_melds in _Search(_ordered(contract)).solutions(counts, jokers):
+    for face_melds in _Search(requirements).solutions(counts, jokers):
         key = tuple(sorted(face_melds))
         if key in seen:
             continue

@@ -71,37 +71,42 @@ def _deal(state: GameState, deal: int, dealer: int) -> tuple[GameState, list[Eve
 
 def apply(state: GameState, seat: int, action: Action) -> tuple[GameState, list[Event]]:
     s = situation(state, seat)
+    # Each action makes one new state (and a deal's end or a rebuild one more): the bots'
+    # play-outs apply thousands of actions a decision.
+    actions = state.actions + 1
     if isinstance(action, Draw):
         check_draw(s, action)
-        state, events = _draw(state, action)
-    elif isinstance(action, LayDown):
-        state, events = _lay_down(state, action, check_lay_down(s, action))
-    elif isinstance(action, LayOff):
-        state, events = _lay_off(state, action, check_lay_off(s, action))
-    else:
-        check_discard(s, action)
-        state, events = _discard(state, action)
-    return evolve(state, actions=state.actions + 1), events
+        return _draw(state, action, actions)
+    if isinstance(action, LayDown):
+        return _lay_down(state, action, check_lay_down(s, action), actions)
+    if isinstance(action, LayOff):
+        return _lay_off(state, action, check_lay_off(s, action), actions)
+    check_discard(s, action)
+    return _discard(state, action, actions)
 
 
 def _set(items: tuple, index: int, value) -> tuple:
     return items[:index] + (value,) + items[index + 1:]
 
 
-def _draw(state: GameState, action: Draw):
+def _draw(state: GameState, action: Draw, actions: int):
     seat = state.turn
+    hand = state.hands[seat]
     if action.source == DISCARD_PILE:
-        card, taken = state.discard_pile[-1], state.discard_pile[-1]
+        card = state.discard_pile[-1]
         state = evolve(state, discard_pile=state.discard_pile[:-1],
-                       pile_log=state.pile_log + ((seat, card, True),))
+                       pile_log=state.pile_log + ((seat, card, True),),
+                       hands=_set(state.hands, seat, hand + (card,)), phase=PLAY,
+                       taken_from_discard=card, actions=actions)
         event = Event("drew", {"seat": seat, "from": action.source, "card": card_json(card)})
     else:
-        card, taken = state.stock[-1], None
-        state = evolve(state, stock=state.stock[:-1])
+        card = state.stock[-1]
+        state = evolve(state, stock=state.stock[:-1],
+                       hands=_set(state.hands, seat, hand + (card,)), phase=PLAY,
+                       taken_from_discard=None, actions=actions)
         event = Event("drew", {"seat": seat, "from": action.source},
                       ((seat, {"card": card_json(card)}),))
-    hands = _set(state.hands, seat, state.hands[seat] + (card,))
-    return evolve(state, hands=hands, phase=PLAY, taken_from_discard=taken), [event]
+    return state, [event]
 
 
 def _without(hand: tuple[int, ...], cards) -> tuple[int, ...]:
@@ -111,11 +116,11 @@ def _without(hand: tuple[int, ...], cards) -> tuple[int, ...]:
     return tuple(rest)
 
 
-def _lay_down(state: GameState, action: LayDown, melds):
+def _lay_down(state: GameState, action: LayDown, melds, actions: int):
     seat = state.turn
     first_id = len(state.table)
     state = evolve(
-        state,
+        state, actions=actions,
         hands=_set(state.hands, seat, _without(state.hands[seat],
                                                [c for m in action.melds for c in m])),
         table=state.table + tuple(TableMeld(seat, m) for m in melds),
@@ -128,10 +133,10 @@ def _lay_down(state: GameState, action: LayDown, melds):
     return _after_play(state, [event])
 
 
-def _lay_off(state: GameState, action: LayOff, meld):
+def _lay_off(state: GameState, action: LayOff, meld, actions: int):
     seat = state.turn
     table = _set(state.table, action.meld, TableMeld(state.table[action.meld].owner, meld))
-    state = evolve(state, table=table,
+    state = evolve(state, table=table, actions=actions,
                    hands=_set(state.hands, seat, _without(state.hands[seat], [action.card])))
     event = Event("laid_off", {"seat": seat, "card": card_json(action.card),
                                "meld": table[action.meld].to_json(action.meld)})
@@ -145,20 +150,17 @@ def _after_play(state: GameState, events: list[Event]):
     return state, events
 
 
-def _discard(state: GameState, action: Discard):
+def _discard(state: GameState, action: Discard, actions: int):
     seat = state.turn
-    state = evolve(state, hands=_set(state.hands, seat,
-                                     _without(state.hands[seat], [action.card])),
-                   discard_pile=state.discard_pile + (action.card,),
-                   pile_log=state.pile_log + ((seat, action.card, False),))
+    hand = _without(state.hands[seat], [action.card])
+    common = dict(hands=_set(state.hands, seat, hand),
+                  discard_pile=state.discard_pile + (action.card,),
+                  pile_log=state.pile_log + ((seat, action.card, False),), actions=actions)
     events = [Event("discarded", {"seat": seat, "card": card_json(action.card)})]
-    if not state.hands[seat]:
-        return _end_deal(state, events, went_out=seat)
-    return _next_turn(state, events)
-
-
-def _next_turn(state: GameState, events: list[Event]):
-    state = evolve(state, turn=(state.turn + 1) % SEATS, phase=DRAW,
+    if not hand:
+        return _end_deal(evolve(state, **common), events, went_out=seat)
+    # The next player's turn, in the same new state.
+    state = evolve(state, **common, turn=(seat + 1) % SEATS, phase=DRAW,
                    turn_number=state.turn_number + 1, taken_from_discard=None)
     if state.stock:
         return state, events

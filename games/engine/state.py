@@ -7,6 +7,7 @@ The full state holds every hidden card; it never leaves the engine except throug
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from operator import attrgetter
 
 from .cards import SUITS, card_json, rank_label
 from .contracts import TOP_RUNG, Contract, contract_for
@@ -132,15 +133,17 @@ class GameState:
 
 _STATE_FIELDS = tuple(f.name for f in fields(GameState))
 _STATE_FIELD_SET = frozenset(_STATE_FIELDS)
+_all_fields = attrgetter(*_STATE_FIELDS)
 _set_field = object.__setattr__
 
 
 def evolve(state: GameState, **changes) -> GameState:
-    """``dataclasses.replace(state, **changes)`` at half the cost: every action makes two or
-    three new states, and the bots' play-outs apply thousands of actions a decision."""
+    """``dataclasses.replace(state, **changes)`` at a third of the cost: every action makes a
+    new state, and the bots' play-outs apply thousands of actions a decision."""
     if not _STATE_FIELD_SET.issuperset(changes):
         raise TypeError(f"GameState has no field {sorted(set(changes) - _STATE_FIELD_SET)}")
     new = object.__new__(GameState)
-    for name in _STATE_FIELDS:
-        _set_field(new, name, changes[name] if name in changes else getattr(state, name))
+    get = changes.get
+    for name, value in zip(_STATE_FIELDS, _all_fields(state), strict=True):
+        _set_field(new, name, get(name, value))
     return new

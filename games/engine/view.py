@@ -7,10 +7,10 @@ hand, the stock's order or the seed, so a bot given a view cannot peek.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from .cards import card_json
-from .contracts import Contract, contract_for
+from .contracts import TOP_RUNG, Contract, contract_for
 from .legal import Legal, Situation, legal
 from .state import DealResult, GameState, TableMeld
 
@@ -93,17 +93,39 @@ class PlayerView:
         }
 
 
+# Frozen values made without their dataclass __init__ (which sets each field through
+# object.__setattr__): a view is made for every decision of every play-out of the hard bot.
+_new = object.__new__
+_set_seat, _set_rung, _set_climbed, _set_laid_down, _set_hand_size, _set_penalty = (
+    PlayerInfo.__dict__[f.name].__set__ for f in fields(PlayerInfo))
+
+
+def _player_info(seat: int, rung: int, climbed: int, laid_down: bool, hand_size: int,
+                 penalty: int) -> PlayerInfo:
+    info = _new(PlayerInfo)
+    _set_seat(info, seat)
+    _set_rung(info, rung)
+    _set_climbed(info, climbed)
+    _set_laid_down(info, laid_down)
+    _set_hand_size(info, hand_size)
+    _set_penalty(info, penalty)
+    return info
+
+
 def player_view(state: GameState, seat: int) -> PlayerView:
+    climbed, laid_down_turn, hands, penalties = (state.climbed, state.laid_down_turn,
+                                                 state.hands, state.penalties)
     return PlayerView(
         seat=seat, deal=state.deal, dealer=state.dealer, turn=state.turn, phase=state.phase,
-        turn_number=state.turn_number, hand=state.hands[seat], table=state.table,
+        turn_number=state.turn_number, hand=hands[seat], table=state.table,
         discard_top=state.discard_pile[-1] if state.discard_pile else None,
         discard_size=len(state.discard_pile), stock_size=len(state.stock),
         rebuilds=state.rebuilds,
-        players=tuple(PlayerInfo(
-            seat=s, rung=state.rung(s), climbed=state.climbed[s],
-            laid_down=state.has_laid_down(s), hand_size=len(state.hands[s]),
-            penalty=state.penalties[s]) for s in range(len(state.hands))),
+        # GameState.rung, inlined.
+        players=tuple([_player_info(
+            s, min(climbed[s] + (laid_down_turn[s] is None), TOP_RUNG), climbed[s],
+            laid_down_turn[s] is not None, len(hands[s]), penalties[s])
+            for s in range(len(hands))]),
         taken_from_discard=state.taken_from_discard if state.turn == seat else None,
-        laid_down_turn=state.laid_down_turn[seat], history=state.history,
+        laid_down_turn=laid_down_turn[seat], history=state.history,
         pile_log=state.pile_log)

@@ -3,7 +3,7 @@ exactly as it was."""
 
 import pytest
 
-from games.bots import outlook
+from games.bots import memo
 from games.models import Game
 from games.services import check_replay
 from tests.games.conftest import Api, bearer_api
@@ -52,11 +52,11 @@ def test_a_discard_ends_the_turn_and_the_bots_play_until_it_is_mine_again(alice,
 
 def test_the_bots_forget_their_memo_once_they_have_played(alice):
     drawn = alice.act(alice.new_game(level="normal"), DRAW).json()["game"]
-    memo = outlook._MEMOS.memo
-
     alice.act(drawn, {"type": "discard", "card": drawn["legal"]["discard"][0]})
 
-    assert memo == {}  # the next request is another game: the server keeps nothing
+    # the next request is another game: the server keeps nothing, priced hands nor pile replays
+    assert memo.MEMOS.outlooks == {}
+    assert memo.MEMOS.pile_replays == {}
 
 
 def test_an_action_takes_a_fixed_number_of_queries(alice, game, django_assert_max_num_queries):

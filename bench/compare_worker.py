@@ -1,0 +1,59 @@
+"""One batch of bench.compare's games, played by whichever tree is first on ``PYTHONPATH``.
+
+bench.compare runs this file as a script with ``PYTHONPATH`` set to one revision's tree, so it
+imports nothing of ``bench`` and only the engine's and bots' public calls that every revision
+has: ``new_game``, ``apply``, ``player_view``, ``STRATEGIES``, ``Memory``, ``rng_for`` and
+``clear_memo``. It prints one JSON line per game: the digest of every (seat, action), the
+actions, the game's CPU seconds and each level's decision CPU milliseconds.
+
+    PYTHONPATH=TREE python bench/compare_worker.py TREE SEED LINEUP FIRST COUNT
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+from time import process_time
+
+
+def main(tree: str, seed: str, lineup: str, first: int, count: int) -> None:
+    import games
+
+    imported_from = Path(games.__file__).resolve().parent.parent
+    if imported_from != Path(tree).resolve():
+        sys.exit(f"compare_worker: imported games from {imported_from}, not {tree}")
+    from games.bots import STRATEGIES, Memory, clear_memo, rng_for
+    from games.engine import FINISHED, apply, new_game, player_view
+
+    levels = lineup.split(",")
+    for number in range(first, first + count):
+        # The arena's seat-rotated schedule: each seed four times, the lineup turned a seat.
+        game_seed, turn = f"{seed}-{number // 4}", number % 4
+        seats = [levels[(s - turn) % 4] for s in range(4)]
+        clear_memo()  # as the arena does: a game's time owes nothing to the one before
+        played = []
+        decisions: dict[str, list[float]] = {level: [] for level in seats}
+        started = process_time()
+        state, _ = new_game(game_seed)
+        while state.phase != FINISHED:
+            seat = state.turn
+            view = player_view(state, seat)
+            tick = process_time()
+            action = STRATEGIES[seats[seat]](view, Memory.from_view(view),
+                                             rng_for(game_seed, seat, state.actions))
+            decisions[seats[seat]].append((process_time() - tick) * 1000)
+            state, _ = apply(state, seat, action)
+            played.append((seat, action))
+        seconds = process_time() - started
+        digest = hashlib.sha256()  # outside the timed play: it costs both trees alike
+        for seat, action in played:
+            digest.update(json.dumps([seat, action.to_json()], sort_keys=True).encode())
+        print(json.dumps({"number": number, "digest": digest.hexdigest(),
+                          "actions": state.actions, "seconds": seconds,
+                          "decision_ms": decisions}), flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]))
