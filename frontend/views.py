@@ -14,6 +14,7 @@ from django.urls import Resolver404, resolve
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import ensure_csrf_cookie
 
+from games.bots import LEVELS
 from games.engine import card_json, cards_from_text, contract_for, read_meld
 from games.engine.cards import RANKS
 from games.engine.contracts import LADDER, Contract, Requirement
@@ -24,7 +25,6 @@ from games.names import NAME_MAX_CHARS, NAME_MIN_CHARS
 from games.schemas import CODE_TEXT_MAX_CHARS
 from games.services.accounts import PASSWORD_MAX_CHARS, USERNAME_MAX_CHARS, USERNAME_MIN_CHARS
 
-LEVELS = ("easy", "normal", "hard")
 # What a deal is like, measured: bot-only games at the daily's level, written by hand from the
 # output of the command the file names (rerun it after a change to the rules or the bots).
 PLAY_FIGURES = json.loads((Path(__file__).parent / "play_figures.json").read_text())

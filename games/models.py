@@ -18,6 +18,7 @@ from django.db.models.fields.json import KT
 from django.db.models.functions import Cast
 from django.utils import timezone
 
+from games import bots
 from games.engine import GameState
 
 
@@ -74,9 +75,6 @@ class GameQuerySet(models.QuerySet):
     def of(self, player: Player) -> GameQuerySet:
         return self.filter(owner=player)
 
-    def active(self) -> GameQuerySet:
-        return self.filter(status=Game.ACTIVE)
-
     def finished(self) -> GameQuerySet:
         return self.filter(status=Game.FINISHED)
 
@@ -89,7 +87,7 @@ class GameQuerySet(models.QuerySet):
 class Game(models.Model):
     PRACTICE, DAILY = "practice", "daily"
     MODES = [(PRACTICE, "practice"), (DAILY, "daily")]
-    LEVELS = [("easy", "easy"), ("normal", "normal"), ("hard", "hard")]
+    LEVELS = [(level, level) for level in bots.LEVELS]  # the bots say which levels exist
     # EXPIRED: a daily still unfinished when its day ended, closed by games.daily (not ranked).
     ACTIVE, FINISHED, EXPIRED = "active", "finished", "expired"
     STATUSES = [(ACTIVE, "active"), (FINISHED, "finished"), (EXPIRED, "expired")]

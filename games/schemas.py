@@ -20,7 +20,7 @@ from typing import Annotated, Any, Literal
 from ninja import Path, Schema
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema
 
-from games.bots import REASON_CODES
+from games.bots import LEVELS, REASON_CODES
 from games.names import NAME_MAX_CHARS, NAME_MIN_CHARS
 from games.services.accounts import (
     CODE_CHARS,
@@ -28,6 +28,9 @@ from games.services.accounts import (
     USERNAME_MAX_CHARS,
     USERNAME_MIN_CHARS,
 )
+
+# The computer players' levels, as the bots name them (games.bots.LEVELS).
+Level = Literal[LEVELS]  # type: ignore[valid-type]
 
 
 class Out(BaseModel):
@@ -237,7 +240,7 @@ class SeatResult(Out):
 class GameView(Out):
     id: str
     mode: Literal["practice", "daily"]
-    level: Literal["easy", "normal", "hard"]
+    level: Level
     daily: date | None
     status: Literal["active", "finished", "expired"]
     version: int = Field(description="Actions applied so far: send it back with your action.")
@@ -295,7 +298,7 @@ class PersonResult(Out):
 class GameSummary(Out):
     id: str
     mode: Literal["practice", "daily"]
-    level: Literal["easy", "normal", "hard"]
+    level: Level
     daily: date | None
     status: Literal["active", "finished", "expired"]
     version: int
@@ -313,7 +316,7 @@ class GameList(Out):
 
 class NewGame(Schema):
     mode: Literal["practice", "daily"] = "practice"
-    level: Literal["easy", "normal", "hard"] = "normal"
+    level: Level = "normal"
 
 
 _CARD_REF = {"type": "string", "pattern": CARD_ID, "maxLength": CARD_ID_MAX_CHARS,
@@ -387,7 +390,7 @@ class ReplayDeal(Out):
 class Replay(Out):
     id: str
     mode: Literal["practice", "daily"]
-    level: Literal["easy", "normal", "hard"]
+    level: Level
     seed: str
     engine_version: int
     version: int

@@ -35,7 +35,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import signals
-from games.bots import choose, clear_memo, rng_for
+from games.bots import LEVELS, choose, clear_memo, rng_for
 from games.daily import day_has_ended
 from games.engine import (
     DRAW,
@@ -63,9 +63,6 @@ from ladder.fast.rows import insert_rows, insert_rows_and_update, select_row
 logger = logging.getLogger(__name__)
 
 PERSON = 0
-BOT_SEATS = (1, 2, 3)
-BOT_NAMES = dict(zip(BOT_SEATS, COMPUTER_PLAYER_NAMES, strict=True))  # reserved for them
-LEVELS = ("easy", "normal", "hard")
 ACTION_COLUMNS = ("game", "index", "seat", "action", "created_at")
 
 
@@ -282,7 +279,7 @@ def game_view(game: Game, state: GameState | None = None) -> dict:
     view = player_view(state, PERSON).to_json()
     for info in view["players"]:
         seat = info["seat"]
-        info["name"] = game.owner.name if seat == PERSON else BOT_NAMES[seat]
+        info["name"] = game.owner.name if seat == PERSON else COMPUTER_PLAYER_NAMES[seat - 1]
         info["bot"] = seat != PERSON
     return {
         "id": game.public_id, "mode": game.mode, "level": game.level,
