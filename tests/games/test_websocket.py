@@ -166,13 +166,12 @@ async def test_the_rejoining_stops_with_a_consumer_that_dies(monkeypatch):
     game = await sync_to_async(api.new_game)()
     communicator = socket(game["id"], bearer(api))
     assert (await communicator.connect())[0]
-    rejoining = consumers[0]._rejoining
-    assert not rejoining.done()
+    assert consumers[0].rejoining
 
     assert (await sync_to_async(api.act)(game, DRAW)).status_code == 200
     with pytest.raises(RuntimeError):
         await communicator.receive_output(timeout=5)
-    assert rejoining.cancelled()
+    assert not consumers[0].rejoining
 
 
 @pytest.mark.parametrize("frame", [
