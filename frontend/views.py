@@ -1,4 +1,4 @@
-"""The pages. Each renders a shell; the game data comes from the API (DESIGN §10).
+"""The pages. Each renders a shell; the game data comes from the API (frontend/README.md).
 
 Pages set the CSRF cookie (``ensure_csrf_cookie``) so that the scripts' first write to the
 API carries ``X-CSRFToken``. The rules page is rendered here, on the server, from the same

@@ -1,4 +1,4 @@
-"""The daily's HTTP endpoints (DESIGN §5, §7), mounted at /api/v1/ next to the games' router.
+"""The daily's HTTP endpoints (docs/api.md, R26), mounted at /api/v1/ next to the games' router.
 
 ``GET /daily``
     Today's date, level, commitment (``sha256(seed)``), when the day ends, and the requesting

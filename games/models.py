@@ -1,4 +1,4 @@
-"""Player, Game, GameAction, DailyDeal, TransferCode (DESIGN §4).
+"""Player, Game, GameAction, DailyDeal, TransferCode (docs/design.md, "The apps").
 
 A game is (engine version, seed, actions): ``GameAction`` rows are the source of truth and
 ``Game.state`` is a cache of ``replay(seed, actions)``, rewritten with every action by
@@ -27,7 +27,7 @@ def new_player_id() -> str:
 
 
 def new_game_id() -> str:
-    return secrets.token_urlsafe(16)  # 22 characters, 128 bits: unguessable (DESIGN §4)
+    return secrets.token_urlsafe(16)  # 22 characters, 128 bits: unguessable
 
 
 def sha256_hex(text: str) -> str:
@@ -59,7 +59,7 @@ class Player(models.Model):
 
 class DailyDeal(models.Model):
     """The day's shared seed (R26): secret while the day runs, its SHA-256 public from the
-    start, revealed after the day ends (DESIGN §7). Services and endpoints come with the daily."""
+    start, revealed after the day ends (R26). Services and endpoints come with the daily."""
 
     date = models.DateField(unique=True)
     seed = models.CharField(max_length=64)

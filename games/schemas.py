@@ -1,4 +1,4 @@
-"""The games API's request and response shapes (DESIGN §5), typed so the OpenAPI schema tells
+"""The games API's request and response shapes (docs/api.md), typed so the OpenAPI schema tells
 the truth: Schemathesis checks every response against it.
 
 What clients send is bounded here, in types the OpenAPI document states (docs/api.md): every
@@ -8,7 +8,7 @@ strict (no ``"2"``, no ``true``).
 
 Responses are dumped with ``exclude_unset``: a card's optional keys (``rank``/``suit`` of a
 natural, ``joker``, a table joker's ``as``) appear only when the engine gives them, exactly as
-DESIGN §5 shows cards.
+docs/api.md shows cards.
 """
 
 from __future__ import annotations
@@ -99,7 +99,7 @@ FIELD_ERROR_CODES = {"name": "invalid_name", "username": "invalid_username",
 class ErrorDetail(Out):
     code: str = Field(description="Stable, machine-readable: switch on this.")
     message: str = Field(description="For people (English).")
-    rule: str | None = Field(None, description="The rule broken, e.g. R16 (RULES.md).")
+    rule: str | None = Field(None, description="The rule broken, e.g. R16 (docs/rules.md).")
     details: list[dict[str, Any]] | None = None
 
 

@@ -1,4 +1,5 @@
-"""The only code that writes games (DESIGN §4): start a game, act, run the bots, finish.
+"""The only code that writes games: start a game, act, run the bots, finish (docs/design.md,
+"One action, from the click to the sockets").
 
 Checks, then changes, in one transaction; events go out after commit.
 
@@ -129,7 +130,7 @@ def start_game(player: Player, mode: str = Game.PRACTICE, level: str = "normal",
                device_hash: str = "") -> Played:
     """A new game: the deal, then the bots up to the person's first turn. A practice game gets
     a secret random seed; a daily (mode "daily", started by games.services.deals.start_daily,
-    which passes the day's deal) plays the day's seed (R26, DESIGN §7)."""
+    which passes the day's deal) plays the day's seed (R26)."""
     if (mode == Game.DAILY) != (daily is not None) or mode not in (Game.PRACTICE, Game.DAILY):
         raise ModeUnavailable(mode)
     if level not in LEVELS:
@@ -278,7 +279,7 @@ def publish(game_public_id: str, messages: list[dict]) -> None:
 
 
 def game_view(game: Game, state: GameState | None = None) -> dict:
-    """The GameView (DESIGN §5): the person's PlayerView plus the game's own fields. Never
+    """The GameView (docs/api.md): the person's PlayerView plus the game's own fields. Never
     the seed, other hands or the stock (R25)."""
     state = state or game.load_state()
     view = player_view(state, PERSON).to_json()

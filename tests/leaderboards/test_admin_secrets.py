@@ -1,5 +1,5 @@
 """Staff cannot reach a running day's seed or an unfinished game's state through the admin
-(issue 29, DESIGN §8), and cannot move an identity to another account.
+(issue 29; docs/design.md, "The apps"), and cannot move an identity to another account.
 
 The brute-force test asks every question an attacker asked (prefix and exact lookups on the
 seed, JSON-path lookups on the state, through relations too, search, ordering), as a
