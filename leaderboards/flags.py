@@ -1,6 +1,5 @@
-"""Automatic flags: scores a moderator should look at (README, "How to play": moderation). A flag
-never hides a score
-by itself; it puts it in the admin's "needs review" list.
+"""Automatic flags: scores a moderator should look at (README, "How to play": moderation).
+A flag never hides a score by itself; it puts it in the admin's "needs review" list.
 
 ``too_fast``
     The person's actions came faster than :data:`MIN_SECONDS_PER_ACTION` on average, from the
