@@ -145,6 +145,7 @@ async def test_a_socket_whose_group_the_layer_forgot_joins_it_again(monkeypatch)
     await communicator.disconnect()
 
 
+@pytest.mark.slow
 async def test_the_rejoining_stops_with_a_consumer_that_dies(monkeypatch):
     """A consumer whose handler raises never reaches disconnect(): its rejoining must not
     outlive it, re-adding a dead channel to the group for the life of the process."""

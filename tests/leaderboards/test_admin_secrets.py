@@ -90,6 +90,7 @@ def answer(client: Client, url: str, params: dict) -> tuple[int, str]:
     return response.status_code, body
 
 
+@pytest.mark.slow
 def test_no_admin_answer_depends_on_a_running_days_seed_or_an_unfinished_games_state(staff):
     game = running_daily()
     other = practice_game(player("Other")[0])  # another game and its state in the lists
