@@ -59,7 +59,7 @@ class Player(models.Model):
 
 class DailyDeal(models.Model):
     """The day's shared seed (R26): secret while the day runs, its SHA-256 public from the
-    start, revealed after the day ends (R26). Services and endpoints come with the daily."""
+    start, revealed after the day ends. Services and endpoints come with the daily."""
 
     date = models.DateField(unique=True)
     seed = models.CharField(max_length=64)

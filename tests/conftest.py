@@ -128,3 +128,14 @@ def channel_layer():
             channel_layers.backends.pop(DEFAULT_CHANNEL_LAYER, None)
         else:
             channel_layers.set(DEFAULT_CHANNEL_LAYER, replaced[0])
+
+
+@pytest.fixture(autouse=True)
+def no_server_loop():
+    """Sends to Channels groups start each test made at once, not queued to the loop of a
+    server that an earlier test started and that still runs (the browser tests' uvicorn):
+    that loop is not the test's, and a test's socket would never hear them. A request served
+    through ladder.asgi names its own loop again (ladder/fast/serving.py)."""
+    from games import groups
+
+    groups.use_loop(None)
