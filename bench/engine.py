@@ -1,4 +1,4 @@
-"""How fast the rules engine is (DESIGN §2): pure Python, no Django, no server.
+"""How fast the rules engine is (docs/design.md, "The apps"): pure Python, no Django, no server.
 
 Prints p50/p99 of the contract search and the lay-off search over random 11-card hands with up
 to three jokers (each the fastest of three runs), and the median/p90 time to simulate a whole

@@ -74,12 +74,6 @@ def start_postgres() -> None:
                    check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
-def stop_postgres() -> None:
-    version = os.listdir("/etc/postgresql")[0]
-    subprocess.run(["pg_ctlcluster", "--skip-systemctl-redirect", version, "main", "stop",
-                    "-m", "fast"], check=False)
-
-
 def redis_up() -> bool:
     result = subprocess.run(["redis-cli", "-h", HOST, "ping"], check=False,
                             capture_output=True, text=True)

@@ -1,4 +1,4 @@
-"""The pages. Each renders a shell; the game data comes from the API (DESIGN §10).
+"""The pages. Each renders a shell; the game data comes from the API (frontend/README.md).
 
 Pages set the CSRF cookie (``ensure_csrf_cookie``) so that the scripts' first write to the
 API carries ``X-CSRFToken``. The rules page is rendered here, on the server, from the same
@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from games import daily as daily_clock
+from games.bots import LEVELS
 from games.engine import card_json, cards_from_text, contract_for, read_meld
 from games.engine.cards import RANKS
 from games.engine.contracts import LADDER, Contract, Requirement
@@ -27,7 +28,6 @@ from games.schemas import CODE_TEXT_MAX_CHARS
 from games.services import replays
 from games.services.accounts import PASSWORD_MAX_CHARS, USERNAME_MAX_CHARS, USERNAME_MIN_CHARS
 
-LEVELS = ("easy", "normal", "hard")
 # What a deal is like, measured: bot-only games at the daily's level, written by hand from the
 # output of the command the file names (rerun it after a change to the rules or the bots).
 PLAY_FIGURES = json.loads((Path(__file__).parent / "play_figures.json").read_text())

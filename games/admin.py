@@ -2,7 +2,7 @@
 them; a finished game shows its replay. Moderation (bans, names, scores) is added by
 leaderboards.admin, which logs every action.
 
-Staff never reach a running day's seed or an unfinished game's state (R25, DESIGN §8), for
+Staff never reach a running day's seed or an unfinished game's state (R25), for
 any role, superusers included: :class:`KeepsSecretsAdmin` (every admin of both apps) refuses a
 filter, search field, ordering or ``_to_field`` whose path reaches a field of
 :data:`SECRET_FIELDS`, even through relations (``?seed__startswith=``, ``?state__stock__0=``,

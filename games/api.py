@@ -1,4 +1,4 @@
-"""The games' HTTP endpoints (DESIGN §5), mounted at /api/v1/.
+"""The games' HTTP endpoints (docs/api.md), mounted at /api/v1/.
 
 Thin: check input, call :mod:`games.services`, shape the response. Identity comes from
 :mod:`games.identity` (bearer token or signed cookie with CSRF); accounts and transfer codes

@@ -24,6 +24,7 @@ from ninja import Router, Status
 from ninja.errors import Throttled
 from pydantic import Field
 
+from games import throttles
 from games.api_common import ERRORS, me_json
 from games.errors import ApiError
 from games.identity import (
@@ -37,7 +38,7 @@ from games.identity import (
 )
 from games.schemas import Credentials, Error, Me, Out, TransferCodeIn
 from games.services import accounts
-from games.throttles import Throttle, address_ident, clock, hit, release
+from games.throttles import Throttle, address_ident, hit, release
 
 router = Router(tags=["accounts"], by_alias=True, exclude_unset=True)
 
@@ -79,7 +80,7 @@ def login(request: HttpRequest, payload: Credentials, response: HttpResponse):
               ("login_address", address)]
     # Every attempt is counted before the password is checked, so that parallel guesses
     # cannot all pass under the limit, and a success takes its counts back.
-    now = clock()
+    now = throttles.clock()
     waits = [wait_s for scope, ident in counts if (wait_s := hit(scope, ident, now)) is not None]
     if waits:
         raise Throttled(max(1, math.ceil(max(waits))))

@@ -1,4 +1,4 @@
-"""The daily's HTTP endpoints (DESIGN §5, §7), mounted at /api/v1/ next to the games' router.
+"""The daily's HTTP endpoints (docs/api.md, R26), mounted at /api/v1/ next to the games' router.
 
 ``GET /daily``
     Today's date, level, commitment (``sha256(seed)``), when the day ends, and the requesting
@@ -31,28 +31,22 @@ from games import daily
 from games.api_common import AUTH_OPTIONAL, PLAYER_OR_ANONYMOUS, player_of
 from games.errors import ApiError
 from games.models import DailyDeal
-from games.schemas import Day, Error, ReplayDeal
+from games.schemas import Day, Error, Level, PersonResult, ReplayDeal
 from games.services import deals
 
 router = Router(tags=["daily"])
 ERRORS = {401: Error, 404: Error, 422: Error}
 
 
-class DailyResult(BaseModel):
-    contracts: int
-    penalty: int
-    place: int
-
-
 class DailyAttempt(BaseModel):
     state: Literal["none", "active", "finished", "expired"]
     game: str | None = Field(description="The game's id: resume it with GET /games/{id}.")
-    result: DailyResult | None
+    result: PersonResult | None
 
 
 class Daily(BaseModel):
     date: date
-    level: Literal["easy", "normal", "hard"] = Field(
+    level: Level = Field(
         description="The computer players' level: the same for everyone.")
     commitment: str = Field(description="SHA-256 of the seed, hex: published from the start.")
     seed: str | None = Field(description="Revealed once the day has ended (UTC); null before.")

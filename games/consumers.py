@@ -1,4 +1,5 @@
-"""Websocket ``/ws/games/{id}/`` (DESIGN §6): the game's events for its owner, after commit.
+"""Websocket ``/ws/games/{id}/`` (docs/api.md, "Websockets"): the game's events for its owner,
+after commit.
 
 Authenticated like the HTTP API: the browser's signed player cookie (sent with the
 handshake), or ``Authorization: Bearer <token>`` from clients that can set headers. A

@@ -1,4 +1,4 @@
-"""The daily game (R26, DESIGN §7): everyone plays the same deals, one ranked attempt a day.
+"""The daily game (R26): everyone plays the same deals, one ranked attempt a day.
 
 The deal
     A :class:`~games.models.DailyDeal` per UTC date: a secret random seed
@@ -55,7 +55,7 @@ from games.models import DailyDeal, Game, Player, sha256_hex
 # games.services on the 2-core dev machine (loaded): normal took about 2 s of server time per
 # game, 8-10 ms per request on average, 0.2 s at worst; hard about 40 s per game, 190 ms per
 # request, 1.8 s at worst. A day's worth of players at hard would cost 20 times the CPU and
-# make every move wait; normal still plays a real game (README, "The daily game").
+# make every move wait; normal still plays a real game (README, "How to play": the daily).
 DAILY_LEVEL = "normal"
 SEED_BYTES = 32
 DAY = timedelta(days=1)

@@ -74,11 +74,19 @@ class Outbox:
 _outbox: Outbox | None = None
 
 
-def use_loop(loop: asyncio.AbstractEventLoop) -> None:
-    """Called on the server's loop, by its HTTP application, before any request thread runs."""
+def use_loop(loop: asyncio.AbstractEventLoop | None) -> None:
+    """Called on the server's loop, by its HTTP application, before any request thread runs
+    (``None``: no server loop, every send is made at once)."""
     global _outbox
-    if _outbox is None or _outbox.loop is not loop:
+    if loop is None:
+        _outbox = None
+    elif _outbox is None or _outbox.loop is not loop:
         _outbox = Outbox(loop)
+
+
+def server_loop() -> asyncio.AbstractEventLoop | None:
+    """The loop that sends from request threads are queued to, if :func:`use_loop` named one."""
+    return None if _outbox is None else _outbox.loop
 
 
 def group_send(group: str, message: dict) -> None:
@@ -137,6 +145,11 @@ class GroupMember:
         self._stop_rejoining()
         for group in self.joined:
             await self.channel_layer.group_discard(group, self.channel_name)
+
+    @property
+    def rejoining(self) -> bool:
+        """Whether the groups are still joined again every ``rejoin_s``."""
+        return self._rejoining is not None and not self._rejoining.done()
 
     def _stop_rejoining(self) -> None:
         if self._rejoining is not None:

@@ -1,4 +1,4 @@
-"""Anonymous identity (DESIGN §5): a signed cookie or a bearer token becomes ``request.auth``,
+"""Anonymous identity (docs/api.md): a signed cookie or a bearer token becomes ``request.auth``,
 a :class:`~games.models.Player`.
 
 Browsers
@@ -6,7 +6,8 @@ Browsers
     when not ``DEBUG``, naming the player's public id and cookie epoch. It is checked by
     :class:`PlayerCookie`, django-ninja's ``APIKeyCookie`` with ``csrf=True``, so every unsafe
     request that the cookie authenticates must pass Django's CSRF check (the ``csrftoken``
-    cookie echoed in an ``X-CSRFToken`` header; DESIGN §5 trap 1). Bumping
+    cookie echoed in an ``X-CSRFToken`` header; django-ninja checks CSRF only through its
+    cookie-auth classes). Bumping
     ``Player.cookie_epoch`` revokes every cookie issued before, copies included (logging out
     and redeeming a transfer code do).
 

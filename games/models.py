@@ -1,4 +1,4 @@
-"""Player, Game, GameAction, DailyDeal, TransferCode (DESIGN §4).
+"""Player, Game, GameAction, DailyDeal, TransferCode (docs/design.md, "The apps").
 
 A game is (engine version, seed, actions): ``GameAction`` rows are the source of truth and
 ``Game.state`` is a cache of ``replay(seed, actions)``, rewritten with every action by
@@ -18,6 +18,7 @@ from django.db.models.fields.json import KT
 from django.db.models.functions import Cast
 from django.utils import timezone
 
+from games import bots
 from games.engine import GameState
 
 
@@ -26,7 +27,7 @@ def new_player_id() -> str:
 
 
 def new_game_id() -> str:
-    return secrets.token_urlsafe(16)  # 22 characters, 128 bits: unguessable (DESIGN §4)
+    return secrets.token_urlsafe(16)  # 22 characters, 128 bits: unguessable
 
 
 def sha256_hex(text: str) -> str:
@@ -58,7 +59,7 @@ class Player(models.Model):
 
 class DailyDeal(models.Model):
     """The day's shared seed (R26): secret while the day runs, its SHA-256 public from the
-    start, revealed after the day ends (DESIGN §7). Services and endpoints come with the daily."""
+    start, revealed after the day ends. Services and endpoints come with the daily."""
 
     date = models.DateField(unique=True)
     seed = models.CharField(max_length=64)
@@ -74,9 +75,6 @@ class GameQuerySet(models.QuerySet):
     def of(self, player: Player) -> GameQuerySet:
         return self.filter(owner=player)
 
-    def active(self) -> GameQuerySet:
-        return self.filter(status=Game.ACTIVE)
-
     def finished(self) -> GameQuerySet:
         return self.filter(status=Game.FINISHED)
 
@@ -89,7 +87,7 @@ class GameQuerySet(models.QuerySet):
 class Game(models.Model):
     PRACTICE, DAILY = "practice", "daily"
     MODES = [(PRACTICE, "practice"), (DAILY, "daily")]
-    LEVELS = [("easy", "easy"), ("normal", "normal"), ("hard", "hard")]
+    LEVELS = [(level, level) for level in bots.LEVELS]  # the bots say which levels exist
     # EXPIRED: a daily still unfinished when its day ended, closed by games.daily (not ranked).
     ACTIVE, FINISHED, EXPIRED = "active", "finished", "expired"
     STATUSES = [(ACTIVE, "active"), (FINISHED, "finished"), (EXPIRED, "expired")]

@@ -39,7 +39,7 @@ INVISIBLE = frozenset(
 # a Thai name renders: they are kept as written (both are plain letters, nothing to unmask).
 KEPT_AS_WRITTEN = re.compile("([\u0e33\u0eb3])")
 
-COMPUTER_PLAYER_NAMES = ("Ada", "Bruno", "Chiara")  # seats 1-3 (games.services.BOT_NAMES)
+COMPUTER_PLAYER_NAMES = ("Ada", "Bruno", "Chiara")  # seats 1-3, in order
 RESERVED_NAMES = ("admin", "administrator", "moderator", "mod", "staff", "support", "system",
                   "official", "root", "Ladder Rummy", "Ladder", *COMPUTER_PLAYER_NAMES)
 

@@ -1,4 +1,4 @@
-"""The games API's request and response shapes (DESIGN §5), typed so the OpenAPI schema tells
+"""The games API's request and response shapes (docs/api.md), typed so the OpenAPI schema tells
 the truth: Schemathesis checks every response against it.
 
 What clients send is bounded here, in types the OpenAPI document states (docs/api.md): every
@@ -8,7 +8,7 @@ strict (no ``"2"``, no ``true``).
 
 Responses are dumped with ``exclude_unset``: a card's optional keys (``rank``/``suit`` of a
 natural, ``joker``, a table joker's ``as``) appear only when the engine gives them, exactly as
-DESIGN §5 shows cards.
+docs/api.md shows cards.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from typing import Annotated, Any, Literal
 from ninja import Path, Schema
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema
 
-from games.bots import REASON_CODES
+from games.bots import LEVELS, REASON_CODES
 from games.names import NAME_MAX_CHARS, NAME_MIN_CHARS
 from games.services.accounts import (
     CODE_CHARS,
@@ -28,6 +28,9 @@ from games.services.accounts import (
     USERNAME_MAX_CHARS,
     USERNAME_MIN_CHARS,
 )
+
+# The computer players' levels, as the bots name them (games.bots.LEVELS).
+Level = Literal[LEVELS]  # type: ignore[valid-type]
 
 
 class Out(BaseModel):
@@ -96,7 +99,7 @@ FIELD_ERROR_CODES = {"name": "invalid_name", "username": "invalid_username",
 class ErrorDetail(Out):
     code: str = Field(description="Stable, machine-readable: switch on this.")
     message: str = Field(description="For people (English).")
-    rule: str | None = Field(None, description="The rule broken, e.g. R16 (RULES.md).")
+    rule: str | None = Field(None, description="The rule broken, e.g. R16 (docs/rules.md).")
     details: list[dict[str, Any]] | None = None
 
 
@@ -237,7 +240,7 @@ class SeatResult(Out):
 class GameView(Out):
     id: str
     mode: Literal["practice", "daily"]
-    level: Literal["easy", "normal", "hard"]
+    level: Level
     daily: date | None
     status: Literal["active", "finished", "expired"]
     version: int = Field(description="Actions applied so far: send it back with your action.")
@@ -295,7 +298,7 @@ class PersonResult(Out):
 class GameSummary(Out):
     id: str
     mode: Literal["practice", "daily"]
-    level: Literal["easy", "normal", "hard"]
+    level: Level
     daily: date | None
     status: Literal["active", "finished", "expired"]
     version: int
@@ -315,7 +318,7 @@ class GameList(Out):
 
 class NewGame(Schema):
     mode: Literal["practice", "daily"] = "practice"
-    level: Literal["easy", "normal", "hard"] = "normal"
+    level: Level = "normal"
 
 
 _CARD_REF = {"type": "string", "pattern": CARD_ID, "maxLength": CARD_ID_MAX_CHARS,
@@ -410,7 +413,7 @@ class OpenEvent(Out):
 class Replay(Out):
     id: str
     mode: Literal["practice", "daily"]
-    level: Literal["easy", "normal", "hard"]
+    level: Level
     daily: date | None
     seed: str
     engine_version: int

@@ -1,4 +1,4 @@
-"""Signals games send; other apps listen (games never imports them, DESIGN §1).
+"""Signals games send; other apps listen (games never imports them: docs/design.md, "Dependencies").
 
 ``game_finished(sender=Game, game=<Game>)`` is sent inside the transaction that finishes the
 game, after its result fields are saved: a receiver that writes (the leaderboard's score)

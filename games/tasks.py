@@ -1,4 +1,4 @@
-"""Celery tasks: one-line wrappers around services (DESIGN §1). Scheduled by
+"""Celery tasks: one-line wrappers around services (docs/design.md, "The apps"). Scheduled by
 ``CELERY_BEAT_SCHEDULE`` in ladder/settings.py; without ``REDIS_URL`` nothing schedules them
 and the daily's deal is created on first use instead (games.services.deals.deal_for)."""
 

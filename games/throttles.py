@@ -16,7 +16,8 @@ Who: a player's own id for ``by="player"`` (the address for a request without on
 client's address (games.addresses: the socket's peer unless it is a trusted proxy).
 
 If the cache is down (Redis restarting), throttles let requests through and log it: a game
-must go on while Redis comes back (DESIGN §6: HTTP is the source of truth).
+must go on while Redis comes back (HTTP is the source of truth: docs/design.md, "The page's
+state: the store and sync").
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ handlers. Every error the API returns has one JSON shape::
     {"error": {"code": "stale_version", "message": "...", "rule": "R16"}}
 
 ``code`` is stable and machine-readable, ``message`` is for people, ``rule`` (optional)
-cites RULES.md. An ``HttpError`` (or subclass) may carry ``code`` and ``rule``
+cites docs/rules.md. An ``HttpError`` (or subclass) may carry ``code`` and ``rule``
 attributes; otherwise the code is derived from the status. No client input may
 produce a 500 HTML page: unexpected exceptions are logged and answered with JSON.
 """

@@ -24,7 +24,7 @@ from games.throttles import hit
 
 logger = logging.getLogger(__name__)
 
-API_PREFIX = "/api/"
+API_PREFIX = "/api/"  # where answers take the API's error shape (ladder.views too)
 DATABASE_RETRY_AFTER_S = 5
 PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()"
 

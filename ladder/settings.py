@@ -168,7 +168,7 @@ TEMPLATES = [
 # Python runs one thread at a time, so more threads only cover waits on the database/Redis,
 # and each thread back from a wait queues for the interpreter's lock behind the others: on
 # two cores, three processes of 4 threads had a 1000-game p99 a quarter to a half below two
-# processes of 8 (README "Processes and threads").
+# processes of 8 (docs/performance.md, "The serving shape").
 HTTP_THREADS = env_int("HTTP_THREADS", 4)
 
 # --- Database -------------------------------------------------------------------------

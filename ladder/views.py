@@ -9,8 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.views import defaults
 
 from games.errors import error_response
-
-API_PREFIX = "/api/"
+from ladder.middleware import API_PREFIX
 
 
 def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:

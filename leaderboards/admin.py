@@ -1,4 +1,5 @@
-"""Moderation in Django admin (DESIGN §8): scores, linked attempts, players and the log.
+"""Moderation in Django admin (README, "How to play": moderation): scores, linked attempts, players
+and the log.
 
 The flag queue is the score list filtered to "flagged, needs review"; "linked attempts,
 unresolved" shows the clusters of identities that played one daily from one address or

@@ -1,4 +1,4 @@
-"""The leaderboards' HTTP endpoints (DESIGN §5, §8), mounted at /api/v1/leaderboards/.
+"""The leaderboards' HTTP endpoints (docs/api.md), mounted at /api/v1/leaderboards/.
 
 Public reads; an identity (bearer token or the browser's cookie) is optional and adds ``me``,
 the caller's own entry with its rank, whether or not it is on the page.

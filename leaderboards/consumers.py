@@ -1,4 +1,4 @@
-"""Websocket ``/ws/leaderboards/daily/`` (DESIGN §6): today's board as it changes.
+"""Websocket ``/ws/leaderboards/daily/`` (docs/api.md, "Websockets"): today's board as it changes.
 
 Public: no identity needed, nothing is sent but what ``GET /api/v1/leaderboards/daily``
 shows. Each change arrives as one frame, after the change committed:

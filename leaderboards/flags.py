@@ -1,5 +1,5 @@
-"""Automatic flags: scores a moderator should look at (DESIGN §8). A flag never hides a score
-by itself; it puts it in the admin's "needs review" list.
+"""Automatic flags: scores a moderator should look at (README, "How to play": moderation).
+A flag never hides a score by itself; it puts it in the admin's "needs review" list.
 
 ``too_fast``
     The person's actions came faster than :data:`MIN_SECONDS_PER_ACTION` on average, from the
@@ -11,7 +11,7 @@ by itself; it puts it in the admin's "needs review" list.
     score of that address and day is flagged once the threshold is reached. A school or an
     office behind one address trips it too, which is why it is a flag and not a ban.
 ``linked_attempt``
-    Scouting (RULES R26: one deal for all, so a throwaway identity could learn the day's
+    Scouting (R26: one deal for all, so a throwaway identity could learn the day's
     cards and the bots' replies for the ranked attempt of another): when an identity starts
     the daily from the same client address or the same browser (its device cookie,
     games.identity) as another identity's attempt of that day, an

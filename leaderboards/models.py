@@ -1,4 +1,4 @@
-"""Scores, the boards built from them, and the moderation log (DESIGN §8).
+"""Scores, the boards built from them, and the moderation log (docs/design.md, "The apps").
 
 ``Score``
     One per finished ranked game (a daily), written only by
@@ -128,10 +128,10 @@ class Score(models.Model):
 
 
 class WeekScore(models.Model):
-    """The week's board (README, "Leaderboards"): a player's listed dailies of one ISO week,
-    summed. More contracts first, then fewer penalty points, then whoever reached the total
-    first (``reached_at``, the finish of the latest day counted). A day not played adds
-    nothing, so playing every day of the week is what climbs this board."""
+    """The week's board (README, "How to play": leaderboards): a player's listed dailies of one
+    ISO week, summed. More contracts first, then fewer penalty points, then whoever reached
+    the total first (``reached_at``, the finish of the latest day counted). A day not played
+    adds nothing, so playing every day of the week is what climbs this board."""
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="week_scores")
     week = models.CharField(max_length=8)

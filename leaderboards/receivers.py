@@ -1,5 +1,6 @@
 """The leaderboard hears about finished games through ``games.signals.game_finished``, sent
-inside the finishing transaction (games never imports leaderboards, DESIGN §1)."""
+inside the finishing transaction (games never imports leaderboards: docs/design.md,
+"Dependencies")."""
 
 from __future__ import annotations
 

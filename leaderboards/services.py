@@ -1,5 +1,5 @@
-"""The only code that writes scores and moderation (DESIGN §8): check, then change in one
-transaction, then tell the websocket board after commit.
+"""The only code that writes scores and moderation (docs/design.md, "The apps"): check, then
+change in one transaction, then tell the websocket board after commit.
 
 :func:`record_score` is called by the ``game_finished`` receiver (leaderboards.receivers)
 inside the transaction that finishes a ranked game, from the game's own result (R23): if the

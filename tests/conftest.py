@@ -2,6 +2,9 @@
 
 The ``clock`` fixture fixes the daily's "now" at noon of tests.factories.DAY;
 ``throttle_clock`` stops the throttles' clock where every window has just opened.
+``database_down``, ``cache_down`` and ``channel_layer`` stand in for PostgreSQL, Redis's cache
+and the channel layer through the seams Django and Channels offer (the connection's
+``cursor()``, the ``CACHES`` setting, ``channel_layers.set``), not through the project's names.
 
 Browser tests (``@pytest.mark.browser``) drive Debian's Chromium at /usr/bin/chromium.
 Without it they are skipped with a message, except under CI (``CI`` set), where a
@@ -75,8 +78,64 @@ THROTTLE_NOW = datetime(2030, 3, 18, tzinfo=UTC).timestamp() + 1  # into a day, 
 def throttle_clock(monkeypatch):
     """The throttles count in fixed windows (games.throttles.hit): a test that counts
     requests up to a limit would see its count reset if a window's edge came mid-test."""
-    from types import SimpleNamespace
-
     from games import throttles
 
-    monkeypatch.setattr(throttles, "time", SimpleNamespace(time=lambda: THROTTLE_NOW))
+    monkeypatch.setattr(throttles, "clock", lambda: THROTTLE_NOW)
+
+
+@pytest.fixture
+def database_down():
+    """``with database_down(error):`` every statement on the default database raises
+    ``error``, as while PostgreSQL is unreachable: the ORM and ladder.fast.rows both ask the
+    connection for a cursor."""
+    from contextlib import contextmanager
+
+    from django.db import DEFAULT_DB_ALIAS, connections
+
+    @contextmanager
+    def down(error: Exception):
+        def refuse(*args, **kwargs):
+            raise error
+
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(connections[DEFAULT_DB_ALIAS], "cursor", refuse)
+            yield
+
+    return down
+
+
+@pytest.fixture
+def cache_down(settings):
+    """Django's cache (Redis in production) refuses every call (tests/outages.py)."""
+    settings.CACHES = {"default": {"BACKEND": "tests.outages.DownCache"}}
+
+
+@pytest.fixture
+def channel_layer():
+    """``channel_layer(layer)`` makes ``layer`` the default channel layer until the test ends
+    (Channels' ``channel_layers.set``, made for swapping the backend in tests)."""
+    from channels.layers import DEFAULT_CHANNEL_LAYER, channel_layers
+
+    replaced = []
+
+    def use(layer):
+        replaced.append(channel_layers.set(DEFAULT_CHANNEL_LAYER, layer))
+        return layer
+
+    yield use
+    if replaced:
+        if replaced[0] is None:
+            channel_layers.backends.pop(DEFAULT_CHANNEL_LAYER, None)
+        else:
+            channel_layers.set(DEFAULT_CHANNEL_LAYER, replaced[0])
+
+
+@pytest.fixture(autouse=True)
+def no_server_loop():
+    """Sends to Channels groups start each test made at once, not queued to the loop of a
+    server that an earlier test started and that still runs (the browser tests' uvicorn):
+    that loop is not the test's, and a test's socket would never hear them. A request served
+    through ladder.asgi names its own loop again (ladder/fast/serving.py)."""
+    from games import groups
+
+    groups.use_loop(None)

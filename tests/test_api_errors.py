@@ -2,7 +2,6 @@
 same way whatever raised it; and every input is bounded (issue 24's holes, one test each)."""
 
 import json
-from unittest import mock
 
 import pytest
 from asgiref.sync import async_to_sync
@@ -235,8 +234,8 @@ def test_a_body_over_the_servers_limit_is_413_in_the_error_shape(settings):
     assert json.loads(response["body"])["error"]["code"] == "body_too_large"
 
 
-def test_a_503_is_serialised_as_every_other_error(bearer):
-    with mock.patch("games.services.select_row", side_effect=OperationalError("gone")):
+def test_a_503_is_serialised_as_every_other_error(bearer, database_down):
+    with database_down(OperationalError("gone")):
         response = bearer.get(f"{API}/games/abcdefghijklmnop")
 
     error = assert_one_shape(response, 503, "unavailable")

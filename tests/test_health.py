@@ -1,7 +1,5 @@
 """The project answers: health check, admin, API schema and docs, home page."""
 
-from unittest import mock
-
 import pytest
 from django.db import OperationalError
 
@@ -15,8 +13,8 @@ def test_health_is_ok_when_the_database_answers(client):
     assert response.json() == {"status": "ok", "database": "ok"}
 
 
-def test_health_is_503_when_the_database_fails(client):
-    with mock.patch("ladder.api.connection.cursor", side_effect=OperationalError("down")):
+def test_health_is_503_when_the_database_fails(client, database_down):
+    with database_down(OperationalError("down")):
         response = client.get("/api/v1/health")
 
     assert response.status_code == 503

@@ -99,9 +99,10 @@ class RecordingLayer:
 
 
 @pytest.fixture
-def server_loop(monkeypatch):
+def server_loop():
     """A running event loop in a thread, as the server's; games.groups forgets it after."""
-    monkeypatch.setattr(groups, "_outbox", None)
+    before = groups.server_loop()
+    groups.use_loop(None)
     loop = asyncio.new_event_loop()
     thread = threading.Thread(target=loop.run_forever, daemon=True)
     thread.start()
@@ -110,6 +111,7 @@ def server_loop(monkeypatch):
     yield loop
     loop.call_soon_threadsafe(loop.stop)
     thread.join(5)
+    groups.use_loop(before)
 
 
 def wait_for(predicate, timeout_s: float = 5.0) -> None:
@@ -119,11 +121,11 @@ def wait_for(predicate, timeout_s: float = 5.0) -> None:
         time.sleep(0.005)
 
 
-def test_sends_from_request_threads_go_out_on_the_servers_loop_in_order(monkeypatch,
+def test_sends_from_request_threads_go_out_on_the_servers_loop_in_order(channel_layer,
                                                                          server_loop):
     layer = RecordingLayer()
-    monkeypatch.setattr(groups, "get_channel_layer", lambda: layer)
-    wait_for(lambda: groups._outbox and groups._outbox.loop is server_loop)
+    channel_layer(layer)
+    wait_for(lambda: groups.server_loop() is server_loop)
 
     for n in range(50):
         groups.group_send("game.x", {"type": "game.events", "n": n})
@@ -133,10 +135,10 @@ def test_sends_from_request_threads_go_out_on_the_servers_loop_in_order(monkeypa
     assert {loop for _, _, loop in layer.sent} == {server_loop}
 
 
-def test_a_failed_send_is_logged_and_the_next_ones_still_go(monkeypatch, server_loop, caplog):
+def test_a_failed_send_is_logged_and_the_next_ones_still_go(channel_layer, server_loop, caplog):
     layer = RecordingLayer(fail_on="board")
-    monkeypatch.setattr(groups, "get_channel_layer", lambda: layer)
-    wait_for(lambda: groups._outbox and groups._outbox.loop is server_loop)
+    channel_layer(layer)
+    wait_for(lambda: groups.server_loop() is server_loop)
 
     groups.group_send("board", {"type": "board.entry", "n": 0})
     groups.group_send("game.x", {"type": "game.events", "n": 1})
@@ -146,13 +148,16 @@ def test_a_failed_send_is_logged_and_the_next_ones_still_go(monkeypatch, server_
     assert "Could not publish a board.entry message to board" in caplog.text
 
 
-def test_without_a_running_server_loop_a_send_is_made_at_once(monkeypatch):
+def test_without_a_running_server_loop_a_send_is_made_at_once(channel_layer):
     layer = RecordingLayer()
-    monkeypatch.setattr(groups, "get_channel_layer", lambda: layer)
+    channel_layer(layer)
     stopped = asyncio.new_event_loop()
-    monkeypatch.setattr(groups, "_outbox", groups.Outbox(stopped))
+    before = groups.server_loop()
+    groups.use_loop(stopped)
+    try:
+        groups.group_send("board", {"type": "board.entry", "n": 7})
+    finally:
+        stopped.close()
+        groups.use_loop(before)
 
-    groups.group_send("board", {"type": "board.entry", "n": 7})
-
-    stopped.close()
     assert len(layer.sent) == 1 and layer.sent[0][1] == 7 and layer.sent[0][2] is not stopped

@@ -19,7 +19,6 @@ from games.engine.state import DEALS
 # Share of deals in which an expert player on each rung lays the contract down (tournament of four
 # expert players; the rungs above 8 are seldom reached and take rung 7's figure).
 CLIMB_CHANCE = (0.87, 0.72, 0.46, 0.62, 0.5, 0.4, 0.28, 0.45, 0.28, 0.28)
-PENALTY_PER_DEAL = 33.0  # mean points a player scores in a deal
 PENALTY_SPREAD = 30.0  # their standard deviation
 
 

@@ -97,13 +97,6 @@ def _read_run(cards: tuple[int, ...], naturals: list[int]) -> Meld:
                         "with no wrap-around; a joker may fill a gap.")
 
 
-def meld_or_none(cards) -> Meld | None:
-    try:
-        return read_meld(cards)
-    except IllegalAction:
-        return None
-
-
 def satisfies(meld: Meld, requirement: Requirement) -> bool:
     return meld.kind == requirement.kind and len(meld.cards) >= requirement.min_cards
 

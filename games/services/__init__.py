@@ -1,4 +1,5 @@
-"""The only code that writes games (DESIGN §4): start a game, act, run the bots, finish.
+"""The only code that writes games: start a game, act, run the bots, finish (docs/design.md,
+"One action, from the click to the sockets").
 
 Checks, then changes, in one transaction; events go out after commit.
 
@@ -35,7 +36,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import signals
-from games.bots import choose, clear_memo, rng_for
+from games.bots import LEVELS, choose, clear_memo, rng_for
 from games.daily import day_has_ended
 from games.engine import (
     DRAW,
@@ -63,9 +64,6 @@ from ladder.fast.rows import insert_rows, insert_rows_and_update, select_row
 logger = logging.getLogger(__name__)
 
 PERSON = 0
-BOT_SEATS = (1, 2, 3)
-BOT_NAMES = dict(zip(BOT_SEATS, COMPUTER_PLAYER_NAMES, strict=True))  # reserved for them
-LEVELS = ("easy", "normal", "hard")
 ACTION_COLUMNS = ("game", "index", "seat", "action", "created_at")
 
 
@@ -122,17 +120,22 @@ def rename_player(player: Player, raw_name: str) -> Player:
 # --- Games --------------------------------------------------------------------------------
 
 
+def new_seed() -> str:
+    """A practice game's secret random seed (tests fix it here)."""
+    return secrets.token_hex(16)
+
+
 def start_game(player: Player, mode: str = Game.PRACTICE, level: str = "normal", *,
                daily: DailyDeal | None = None, address_hash: str = "",
                device_hash: str = "") -> Played:
     """A new game: the deal, then the bots up to the person's first turn. A practice game gets
     a secret random seed; a daily (mode "daily", started by games.services.deals.start_daily,
-    which passes the day's deal) plays the day's seed (R26, DESIGN §7)."""
+    which passes the day's deal) plays the day's seed (R26)."""
     if (mode == Game.DAILY) != (daily is not None) or mode not in (Game.PRACTICE, Game.DAILY):
         raise ModeUnavailable(mode)
     if level not in LEVELS:
         raise ValueError(level)
-    seed = daily.seed if daily is not None else secrets.token_hex(16)
+    seed = daily.seed if daily is not None else new_seed()
     state, events = new_game(seed)
     messages = _messages(events, 0)
     with transaction.atomic():
@@ -276,13 +279,13 @@ def publish(game_public_id: str, messages: list[dict]) -> None:
 
 
 def game_view(game: Game, state: GameState | None = None) -> dict:
-    """The GameView (DESIGN §5): the person's PlayerView plus the game's own fields. Never
+    """The GameView (docs/api.md): the person's PlayerView plus the game's own fields. Never
     the seed, other hands or the stock (R25)."""
     state = state or game.load_state()
     view = player_view(state, PERSON).to_json()
     for info in view["players"]:
         seat = info["seat"]
-        info["name"] = game.owner.name if seat == PERSON else BOT_NAMES[seat]
+        info["name"] = game.owner.name if seat == PERSON else COMPUTER_PLAYER_NAMES[seat - 1]
         info["bot"] = seat != PERSON
     return {
         "id": game.public_id, "mode": game.mode, "level": game.level,

@@ -1,4 +1,4 @@
-"""The daily's writes (R26, DESIGN §7): the day's deal, a player's one attempt, the end of a day.
+"""The daily's writes (R26): the day's deal, a player's one attempt, the end of a day.
 
 What a day is, its clock and its commitment are in :mod:`games.daily`; this module only
 changes the database. Celery beat calls :func:`prepare_deals` (hourly) and

@@ -16,6 +16,7 @@ from leaderboards.models import Score, Tally
 pytestmark = pytest.mark.django_db
 
 
+@pytest.mark.slow
 def test_the_benchmark_fills_a_board_times_its_queries_and_removes_its_rows():
     out = StringIO()
     BoardBench(out).run(scores=40, day=date(2000, 1, 3), samples=3, quiet_plans=True)

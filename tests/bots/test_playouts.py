@@ -2,6 +2,8 @@
 
 from concurrent.futures import ProcessPoolExecutor
 
+import pytest
+
 from games.bots import LEVELS, STRATEGIES
 from games.bots.arena import play_game, schedule
 from games.bots.hard import Hard
@@ -35,6 +37,7 @@ def play_seeds(numbers) -> list[tuple[tuple[str, ...], int, int]]:
     return played
 
 
+@pytest.mark.slow
 def test_every_level_plays_only_legal_actions_and_every_game_ends():
     seeds = range(GAMES // 4)
     with ProcessPoolExecutor(WORKERS) as pool:

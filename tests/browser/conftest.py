@@ -12,7 +12,6 @@ import os
 import socket
 import threading
 import time
-import types
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -156,7 +155,7 @@ def seeded(monkeypatch):
     """New games get SEED instead of a random seed (the live server runs in this process)."""
     from games import services
 
-    monkeypatch.setattr(services, "secrets", types.SimpleNamespace(token_hex=lambda n=16: SEED))
+    monkeypatch.setattr(services, "new_seed", lambda: SEED)
 
 
 class Watch:

@@ -5,7 +5,6 @@ plays a finished deal again, and a tab that catches up has every move in its log
 from __future__ import annotations
 
 import time
-import types
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 
@@ -164,8 +163,7 @@ BOT_GOES_OUT = "live-0"
 def test_a_reload_after_next_deal_shows_the_new_deal_and_no_summary(open_page, site, monkeypatch):
     from games import services
 
-    monkeypatch.setattr(services, "secrets",
-                        types.SimpleNamespace(token_hex=lambda n=16: BOT_GOES_OUT))
+    monkeypatch.setattr(services, "new_seed", lambda: BOT_GOES_OUT)
     summaries = []
     page, watch = open_page(PHONE, touch=True)
     turns = in_thread(turns_to_end_deal_one)

@@ -4,8 +4,6 @@ control of the play page; a drawn card placed by the chosen sort."""
 
 from __future__ import annotations
 
-import types
-
 import pytest
 
 from tests.browser.conftest import shoot
@@ -48,8 +46,7 @@ SETTLED = f"""async () => {{
 def long_deal(monkeypatch):
     from games import services
 
-    monkeypatch.setattr(services, "secrets",
-                        types.SimpleNamespace(token_hex=lambda n=16: LONG_DEAL_SEED))
+    monkeypatch.setattr(services, "new_seed", lambda: LONG_DEAL_SEED)
 
 
 def places(page) -> dict:

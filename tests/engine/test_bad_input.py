@@ -1,6 +1,7 @@
 """Anything a client can send either parses to an action or raises IllegalAction, and an
 illegal action leaves the game as it was."""
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,6 +20,7 @@ json_values = st.recursive(
     max_leaves=20)
 
 
+@pytest.mark.slow
 @settings(max_examples=500, deadline=None)
 @given(data=json_values, seat=st.integers(0, 3))
 def test_any_json_is_an_action_or_a_clean_refusal(data, seat):

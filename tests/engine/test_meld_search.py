@@ -2,6 +2,7 @@
 
 from itertools import product
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -57,6 +58,7 @@ def brute_holds(cards, contract) -> bool:
 hands = st.lists(st.sampled_from(DENSE), min_size=6, max_size=11, unique=True)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(cards=hands, rung=st.integers(1, 10))
 def test_contract_search_agrees_with_brute_force(cards, rung):

@@ -26,6 +26,7 @@ from games.engine.rng import Stream
 from .helpers import all_cards
 
 GAMES = 200
+QUICK_GAMES = 10  # the quick lane's share (the rest are marked slow)
 
 
 def random_action(view, rng):
@@ -115,7 +116,9 @@ def play(seed: str):
     return state, log
 
 
-@pytest.mark.parametrize("game", range(GAMES))
+@pytest.mark.parametrize("game", [
+    game if game < QUICK_GAMES else pytest.param(game, marks=pytest.mark.slow)
+    for game in range(GAMES)])
 def test_a_random_game_keeps_every_invariant_and_replays(game):
     seed = f"playout-{game}"
     state, log = play(seed)

@@ -1,4 +1,4 @@
-"""One test or more per rule of RULES.md, on rigged tables with readable cards."""
+"""One test or more per rule of docs/rules.md, on rigged tables with readable cards."""
 
 from collections import Counter
 from dataclasses import replace

@@ -34,6 +34,7 @@ def test_a_player_attaches_an_account_with_a_hashed_password(browser):
     assert Player.objects.get(user=user).games.get().public_id == game["id"]
 
 
+@pytest.mark.slow
 def test_logging_in_elsewhere_brings_the_identity_and_its_games(browser):
     game = browser.new_game()
     browser.post("/account/register", {"username": "lucia", "password": PASSWORD})
@@ -69,6 +70,7 @@ def registered_lucia(browser) -> None:
     browser.post("/account/register", {"username": "lucia", "password": PASSWORD})
 
 
+@pytest.mark.slow
 def test_failed_logins_are_throttled_per_username_and_address_with_retry_after(
         browser, settings, throttle_clock):
     limits(settings, login="3/d", login_address="100/d")
@@ -86,6 +88,7 @@ def test_failed_logins_are_throttled_per_username_and_address_with_retry_after(
         assert 1 <= int(refused["Retry-After"]) <= 86_400
 
 
+@pytest.mark.slow
 def test_the_owner_logs_in_from_another_address_while_an_attacker_is_throttled(
         browser, settings, throttle_clock):
     limits(settings, login="3/d", login_address="3/d")
@@ -101,6 +104,7 @@ def test_the_owner_logs_in_from_another_address_while_an_attacker_is_throttled(
     assert owner.status_code == 200
 
 
+@pytest.mark.slow
 def test_an_address_guessing_many_usernames_is_throttled(browser, settings, throttle_clock):
     limits(settings, login="3/d", login_address="4/d")
     attacker = new_browser("10.0.0.1")
@@ -114,6 +118,7 @@ def test_an_address_guessing_many_usernames_is_throttled(browser, settings, thro
         "/account/login", {"username": "user9", "password": "guess"}).status_code == 401
 
 
+@pytest.mark.slow
 def test_only_failed_logins_count(browser, settings, throttle_clock):
     limits(settings, login="2/d", login_address="2/d")
     registered_lucia(browser)
@@ -153,6 +158,7 @@ def test_a_bad_username_or_weak_password_is_refused(alice, username, password, s
     assert not get_user_model().objects.exists()
 
 
+@pytest.mark.slow
 def test_a_taken_username_and_a_second_account_are_409(alice, bob):
     assert alice.post("/account/register", {"username": "lucia", "password": PASSWORD}
                       ).status_code == 201

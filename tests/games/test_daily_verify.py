@@ -48,6 +48,7 @@ def test_the_deals_are_the_engines_deals_and_differ_between_seeds():
     assert deals_of(SEED[::-1])[0]["hands"] != dealt[0]["hands"]
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_the_verified_deals_are_the_deals_a_player_of_that_day_was_dealt(clock):
     someone, _ = player()

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.names import RESERVED_NAMES, clean_name, random_name, skeleton
-from games.services import BOT_NAMES
+from games.names import COMPUTER_PLAYER_NAMES, RESERVED_NAMES, clean_name, random_name, skeleton
 from tests.games.helpers import error_of
 
 pytestmark = pytest.mark.django_db
@@ -72,7 +71,7 @@ def test_names_are_stored_normalised():
 
 
 def test_every_reserved_word_and_computer_players_name_is_refused():
-    assert set(BOT_NAMES.values()) <= set(RESERVED_NAMES)
+    assert set(COMPUTER_PLAYER_NAMES) <= set(RESERVED_NAMES)
     for word in RESERVED_NAMES:
         if len(word) >= 2:
             with pytest.raises(ValueError):

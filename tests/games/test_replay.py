@@ -45,6 +45,7 @@ def test_a_finished_game_replays_to_its_stored_result(alice):
     assert game.status == "finished" and game.finished_at is not None
 
 
+@pytest.mark.slow
 def test_every_finished_game_replays_to_its_snapshot(alice, bob):
     for api in (alice, bob):
         play_to_the_end(api, api.new_game("easy"))

@@ -1,5 +1,5 @@
 """Staff cannot reach a running day's seed or an unfinished game's state through the admin
-(issue 29, DESIGN §8), and cannot move an identity to another account.
+(issue 29; docs/design.md, "The apps"), and cannot move an identity to another account.
 
 The brute-force test asks every question an attacker asked (prefix and exact lookups on the
 seed, JSON-path lookups on the state, through relations too, search, ordering), as a
@@ -90,6 +90,7 @@ def answer(client: Client, url: str, params: dict) -> tuple[int, str]:
     return response.status_code, body
 
 
+@pytest.mark.slow
 def test_no_admin_answer_depends_on_a_running_days_seed_or_an_unfinished_games_state(staff):
     game = running_daily()
     other = practice_game(player("Other")[0])  # another game and its state in the lists

@@ -53,6 +53,7 @@ def week_board() -> list[dict]:
     return api().get(f"/leaderboards/week/{week_of(DAY)}").json()["entries"]
 
 
+@pytest.mark.slow
 def test_two_identities_from_one_address_on_the_same_daily_are_flagged_in_the_admin(staff):
     (_, scout_token), (_, main_token) = player("Scout"), player("Main")
     first = start_daily(scout_token, "203.0.113.5")
@@ -77,6 +78,7 @@ def test_two_identities_from_one_address_on_the_same_daily_are_flagged_in_the_ad
         assert reverse("admin:leaderboards_score_change", args=[score.pk]) in clusters
 
 
+@pytest.mark.slow
 def test_a_scout_that_never_finishes_is_still_linked_to_the_ranked_attempt(staff):
     (_, scout_token), (_, main_token) = player("Scout"), player("Main")
     abandoned = start_daily(scout_token, "203.0.113.5")
@@ -121,6 +123,7 @@ def test_identities_from_other_addresses_and_browsers_are_not_linked():
     assert Game.objects.filter(mode=Game.DAILY).count() == 3
 
 
+@pytest.mark.slow
 def test_the_board_marks_linked_entries_until_a_moderator_resolves_the_link(staff):
     (_, scout_token), (_, main_token), (_, other_token) = (
         player("Scout"), player("Main"), player("Other"))
@@ -143,6 +146,7 @@ def test_the_board_marks_linked_entries_until_a_moderator_resolves_the_link(staf
     assert ModerationLog.objects.get(action=ModerationLog.REVIEW).reason == "siblings, checked"
 
 
+@pytest.mark.slow
 def test_marking_a_linked_score_reviewed_resolves_its_links(staff):
     (_, scout_token), (_, main_token) = player("Scout"), player("Main")
     for token in (scout_token, main_token):
@@ -156,6 +160,7 @@ def test_marking_a_linked_score_reviewed_resolves_its_links(staff):
     assert not Score.objects.filter(linked=True).exists()
 
 
+@pytest.mark.slow
 def test_the_score_list_reads_the_linked_attempts_of_a_page_at_once(staff):
     """The 'linked attempts' column costs the same queries for two scores as for six."""
     from django.db import connection

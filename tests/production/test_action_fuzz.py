@@ -69,6 +69,7 @@ def snapshot(game):
     return game.version, game.state, GameAction.objects.filter(game=game).count()
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=False)
 def test_random_bodies_are_always_refused_with_a_4xx_and_change_nothing(game_in_play, settings):
     settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "actions": "off"}

@@ -42,6 +42,7 @@ def test_staff_can_enter_the_admin(client):
     assert client.get("/admin/").status_code == 200
 
 
+@pytest.mark.slow
 def test_login_attempts_past_the_limit_are_429_with_retry_after(client, settings):
     settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "admin_login": "3/15m"}
     User.objects.create_user("moderator", password="a long password 2", is_staff=True)

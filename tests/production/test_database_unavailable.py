@@ -15,9 +15,10 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.mark.parametrize("error", [OperationalError, InterfaceError])
-def test_an_endpoint_whose_database_is_away_answers_503_with_retry_after(player, error):
+def test_an_endpoint_whose_database_is_away_answers_503_with_retry_after(player, error,
+                                                                         database_down):
     _, client = player
-    with mock.patch("games.services.select_row", side_effect=error("server closed")):
+    with database_down(error("server closed")):
         response = client.get(f"{API}/games/abcdefghijklmnop")
 
     assert response.status_code == 503
@@ -25,10 +26,9 @@ def test_an_endpoint_whose_database_is_away_answers_503_with_retry_after(player,
     assert int(response["Retry-After"]) >= 1
 
 
-def test_authentication_that_cannot_reach_the_database_is_503_not_500(player):
+def test_authentication_that_cannot_reach_the_database_is_503_not_500(player, database_down):
     _, client = player
-    with mock.patch("games.identity.select_row",
-                    side_effect=OperationalError("connection refused")):
+    with database_down(OperationalError("connection refused")):
         response = post_json(client, "/games", {"mode": "practice", "level": "easy"})
 
     assert response.status_code == 503
@@ -54,8 +54,8 @@ def test_other_errors_are_not_mistaken_for_an_outage():
         request, ValueError("bug")) is None
 
 
-def test_the_health_check_reports_the_database(client: Client):
-    with mock.patch("ladder.api.connection.cursor", side_effect=OperationalError("down")):
+def test_the_health_check_reports_the_database(client: Client, database_down):
+    with database_down(OperationalError("down")):
         response = client.get(f"{API}/health")
 
     assert response.status_code == 503

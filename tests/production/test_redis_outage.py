@@ -3,8 +3,6 @@ by version), the HTTP response is the source of truth. bench/faults.py shows it 
 
 from __future__ import annotations
 
-from unittest import mock
-
 import pytest
 
 from games.models import Game
@@ -18,12 +16,13 @@ class DeadLayer:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_an_action_is_acknowledged_when_its_events_cannot_be_published(player, caplog):
+def test_an_action_is_acknowledged_when_its_events_cannot_be_published(player, caplog,
+                                                                        channel_layer):
     owner, client = player
     game = practice_game(owner)
-    with mock.patch("games.groups.get_channel_layer", return_value=DeadLayer()):
-        response = post_json(client, f"/games/{game.public_id}/actions", {
-            "version": game.version, "action": {"type": "draw", "from": "stock"}})
+    channel_layer(DeadLayer())
+    response = post_json(client, f"/games/{game.public_id}/actions", {
+        "version": game.version, "action": {"type": "draw", "from": "stock"}})
 
     assert response.status_code == 200, response.content
     assert Game.objects.get(pk=game.pk).version == response.json()["game"]["version"]
@@ -31,11 +30,10 @@ def test_an_action_is_acknowledged_when_its_events_cannot_be_published(player, c
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_throttle_lets_actions_through_when_the_cache_is_down(player):
+def test_a_throttle_lets_actions_through_when_the_cache_is_down(player, cache_down):
     owner, client = player
     game = practice_game(owner)
-    with mock.patch("games.throttles._count", side_effect=ConnectionError("redis down")):
-        response = post_json(client, f"/games/{game.public_id}/actions", {
-            "version": game.version, "action": {"type": "draw", "from": "stock"}})
+    response = post_json(client, f"/games/{game.public_id}/actions", {
+        "version": game.version, "action": {"type": "draw", "from": "stock"}})
 
     assert response.status_code == 200

@@ -11,7 +11,8 @@ from django.core.management import call_command
 from django.templatetags.static import static
 from django.test import Client, override_settings
 
-pytestmark = pytest.mark.django_db
+# collectstatic takes over a minute on a loaded host
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 TEN_YEARS_S = 315360000
 

@@ -1,4 +1,4 @@
-"""``python manage.py tournament``: bot-only games, the bots' benchmark (DESIGN §3).
+"""``python manage.py tournament``: bot-only games, the bots' benchmark (docs/bots.md).
 
     python manage.py tournament --games 2000 --seats hard,normal,normal,normal --seed S --jobs 2
 

@@ -39,19 +39,18 @@ const MESSAGES = {
   no_identity: gettext("This browser has no identity yet (or it moved to another browser): start a game or choose a name."),
 };
 
-export const RULE_OF = {
-  not_your_turn: "R1", already_drawn: "R13", draw_first: "R13", discard_pile_empty: "R13",
-  no_discard_left: "R17", already_laid_down: "R14", contract_not_held: "R14", not_the_contract: "R14",
-  contract_not_laid_down: "R15", lay_off_same_turn: "R15", does_not_fit: "R15", choose_end: "R8",
-  discard_taken_card: "R16", meld_needs_two_naturals: "R7", group_too_short: "R5",
-  not_a_meld: "R6", run_too_short: "R6", run_not_consecutive: "R6", game_over: "R22",
-  no_target: "R15",
+// The rule of a refusal the page makes itself, before asking the server (controllers/game.js
+// refuse()); the API's errors carry their own rule.
+const LOCAL_RULES = {
+  not_your_turn: "R1", already_drawn: "R13", draw_first: "R13", no_discard_left: "R17",
+  already_laid_down: "R14", contract_not_held: "R14", contract_not_laid_down: "R15",
+  lay_off_same_turn: "R15", does_not_fit: "R15", no_target: "R15", discard_taken_card: "R16",
 };
 
 // {text, rule} for an ApiError or a local code.
 export function explain(codeOrError) {
   const code = typeof codeOrError === "string" ? codeOrError : codeOrError.code;
-  const rule = (typeof codeOrError === "object" && codeOrError.rule) || RULE_OF[code] || null;
+  const rule = typeof codeOrError === "object" ? codeOrError.rule || null : LOCAL_RULES[code] || null;
   const text = MESSAGES[code] || (typeof codeOrError === "object" && codeOrError.message) || gettext("That is not allowed.");
   return { text, rule };
 }

@@ -16,6 +16,11 @@ export function ngettext(singular, plural, count) {
   return g.ngettext ? g.ngettext(singular, plural, count) : count === 1 ? singular : plural;
 }
 
+// A computer player's level (the API's "easy", "normal", "hard") in the page's language.
+export function levelName(level) {
+  return { easy: gettext("easy"), normal: gettext("normal"), hard: gettext("hard") }[level] || level || "";
+}
+
 // format("%(name)s has %(n)s", {name, n}): named placeholders, numbers localised.
 export function format(text, values) {
   return text.replace(/%\((\w+)\)[sd]/g, (_, key) => {

@@ -5,7 +5,7 @@
 import * as api from "../api.js";
 import { findContract } from "../cards.js";
 import { showInfo, showMessage } from "../errors.js";
-import { format, gettext } from "../i18n.js";
+import { format, gettext, levelName } from "../i18n.js";
 import { playCardSound } from "../settings.js";
 import { openSocket } from "../socket.js";
 import { layOutHand, renderHand } from "../views/hand.js";
@@ -459,8 +459,4 @@ export class GameController {
     const target = this.els.hand.querySelector('[tabindex="0"]');
     if (target && !this.els.summary.open && document.activeElement?.closest?.("[data-composer]") == null) target.focus({ preventScroll: true });
   }
-}
-
-function levelName(level) {
-  return { easy: gettext("easy"), normal: gettext("normal"), hard: gettext("hard") }[level] || level || "";
 }

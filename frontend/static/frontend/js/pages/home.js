@@ -3,7 +3,7 @@ import * as api from "../api.js";
 import * as counts from "../counts.js";
 import { showMessage } from "../errors.js";
 import { startCountdown } from "../countdown.js";
-import { format, gettext, ngettext } from "../i18n.js";
+import { format, gettext, levelName, ngettext } from "../i18n.js";
 
 const status = document.querySelector("[data-status]");
 const dailyBox = document.getElementById("daily");
@@ -85,10 +85,6 @@ async function loadDaily() {
     dailyState.textContent = format(gettext("Not started yet. Computer players: %(level)s."), { level: levelName(daily.level) });
     dailyButton.textContent = gettext("Play today's daily");
   }
-}
-
-function levelName(level) {
-  return { easy: gettext("easy"), normal: gettext("normal"), hard: gettext("hard") }[level] || level;
 }
 
 async function loadGames() {
