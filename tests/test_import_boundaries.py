@@ -30,7 +30,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 STDLIB = frozenset(sys.stdlib_module_names)
-PROJECT = ("ladder", "frontend", "leaderboards", "games")
+PROJECT = ("ladder", "frontend", "leagues", "leaderboards", "games")
 LINT_IMPORTS = Path(sys.executable).parent / "lint-imports"
 CONTRACTS = {c["id"]: c for c in tomllib.loads((ROOT / "pyproject.toml").read_text())
              ["tool"]["importlinter"]["contracts"]}
@@ -59,6 +59,7 @@ VIOLATIONS = [
     ("games-layers", "games/models.py", "from games.services import act"),
     ("games-layers", "games/services/deals.py", "from games import api_common"),
     ("leaderboards-layers", "leaderboards/ranking.py", "from . import services"),
+    ("leagues-layers", "leagues/models.py", "from leagues import services"),
     ("engine-and-bots-without-django", "games/engine/cards.py", "from django.conf import settings"),
     ("engine-and-bots-without-django", "games/bots/easy.py", "import celery"),
     ("games-never-imports-leaderboards", "games/daily.py", "import leaderboards.models"),
@@ -228,7 +229,7 @@ def test_the_bots_may_use_the_engine_but_not_the_services():
 
 # --- Only the services write to the database --------------------------------------------------
 
-WRITERS = ("games.services", "leaderboards.services")
+WRITERS = ("games.services", "leaderboards.services", "leagues.services")
 WRITES = frozenset({"save", "create", "get_or_create", "update_or_create", "bulk_create",
                     "bulk_update", "update", "delete"})
 

@@ -22,7 +22,8 @@ from __future__ import annotations
 from games.daily import day_has_ended
 from games.engine import Event, action_from_json, apply, new_game, result_json
 from games.models import Game, Player
-from games.services import BOT_NAMES, PERSON, GameNotFound
+from games.names import COMPUTER_PLAYER_NAMES
+from games.services import PERSON, GameNotFound
 
 
 class ReplayUnavailable(Exception):
@@ -80,7 +81,8 @@ def _replay(game: Game, viewer: Player | None) -> dict:
         "finished_at": game.finished_at,
         "yours": viewer is not None and game.owner_id == viewer.pk,
         "players": [{"seat": PERSON, "name": game.owner.name, "bot": False}]
-        + [{"seat": seat, "name": name, "bot": True} for seat, name in BOT_NAMES.items()],
+        + [{"seat": seat, "name": name, "bot": True}
+           for seat, name in enumerate(COMPUTER_PLAYER_NAMES, start=1)],
         "deals": [_deal_record(e) for e in opened if e["t"] == "deal_started"],
         "actions": [{"index": i, "seat": s, "action": a} for i, s, a in log],
         "events": opened,
