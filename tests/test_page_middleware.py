@@ -43,3 +43,8 @@ def test_api_answers_are_never_cached_so_back_shows_the_state_of_now(client, pat
 
 def test_pages_keep_their_own_caching(client):
     assert "no-store" not in client.get("/rules/").get("Cache-Control", "")
+
+
+def test_the_scripts_catalogue_is_compressed_for_a_browser_that_takes_gzip(client):
+    response = client.get("/jsi18n/", HTTP_ACCEPT_LANGUAGE="th", HTTP_ACCEPT_ENCODING="gzip")
+    assert response["Content-Encoding"] == "gzip"
