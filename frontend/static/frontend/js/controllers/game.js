@@ -261,6 +261,10 @@ export class GameController {
     const single = this.selected.size === 1 ? [...this.selected][0] : null;
     renderMelds(this.els.melds, v, single ? this.targetsFor(single) : new Map());
     renderLadder(this.els.ladder, v, this.ladder, this.els.legend);
+    // The ladder's height, for the narrow layout (table.css: the game is the window plus the
+    // ladder below it), set in the same frame: a ResizeObserver's would come a frame late
+    // and shift everything down once (Lighthouse's layout shift).
+    this.root.style.setProperty("--ladder-h", `${this.els.ladder.closest(".ladder-box").offsetHeight}px`);
     const cards = this.handCards();
     const composerIds = this.composer.ids();
     for (const id of [...this.selected]) if (!cards.some((c) => c.id === id)) this.selected.delete(id);
