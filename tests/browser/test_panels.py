@@ -6,9 +6,8 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.conftest import DESKTOP, PHONE
-from tests.browser.strategy import discard_choice_json
-from tests.browser.table_driver import hint, view, wait_idle
-from tests.browser.test_table_view import act, new_game
+from tests.browser.table_driver import hint, wait_idle
+from tests.browser.test_table_view import new_game, play_until_the_contract_is_held
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -83,15 +82,7 @@ def test_lay_down_says_why_while_the_hand_does_not_hold_the_contract(open_page, 
 def test_escape_and_cancel_close_the_composer_and_focus_goes_back_to_lay_down(open_page, site):
     page, watch = open_page(DESKTOP)
     new_game(page, site.url)
-    for _ in range(120):
-        act(page, {"type": "draw", "from": "stock"})
-        if hint(page)["lay_down"]:
-            break
-        act(page, {"type": "discard", "card": discard_choice_json(view(page))})
-    else:
-        pytest.fail("the hand never held the contract")
-    page.reload()
-    wait_idle(page)
+    play_until_the_contract_is_held(page)
     assert page.get_attribute("[data-action=laydown]", "aria-disabled") == "false"
 
     page.focus("[data-action=laydown]")

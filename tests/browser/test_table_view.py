@@ -34,6 +34,20 @@ def new_game(page, base_url: str, language: str = "en") -> None:
     wait_idle(page)
 
 
+def play_until_the_contract_is_held(page) -> None:
+    """Draw and discard (as a second tab would) until the hint lays the contract down; then
+    the page is read again with that hand."""
+    for _ in range(120):
+        act(page, {"type": "draw", "from": "stock"})
+        if hint(page)["lay_down"]:
+            break
+        act(page, {"type": "discard", "card": discard_choice_json(view(page))})
+    else:
+        pytest.fail("the hand never held the contract")
+    page.reload()
+    wait_idle(page)
+
+
 def act(page, action: dict) -> dict:
     """An action sent by the page's own fetch (with the CSRF cookie), as a second tab would."""
     game_id = page.locator("#game").get_attribute("data-game-id")
@@ -179,15 +193,7 @@ def test_a_contract_held_in_hand_is_laid_down_in_two_gestures_and_celebrated(
     page, watch = open_page(SIZES["laptop"], reduced_motion=motion)
     page.add_init_script(COUNT_CELEBRATIONS)
     new_game(page, site.url)
-    for _ in range(120):
-        act(page, {"type": "draw", "from": "stock"})
-        if hint(page)["lay_down"]:
-            break
-        act(page, {"type": "discard", "card": discard_choice_json(view(page))})
-    else:
-        pytest.fail("the hand never held the contract")
-    page.reload()
-    wait_idle(page)
+    play_until_the_contract_is_held(page)
     assert "ready" in page.get_attribute("[data-action=laydown]", "class")
 
     current = ".ladder .rung.current .rung-label"
