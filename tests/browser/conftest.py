@@ -76,6 +76,11 @@ class AsgiServer:
                                        kwargs={"sockets": [self.socket]}, daemon=True)
 
     def start(self) -> None:
+        from channels.layers import DEFAULT_CHANNEL_LAYER, channel_layers
+
+        # Its own layer: one that another event loop was receiving on refuses a second loop.
+        channel_layers.set(DEFAULT_CHANNEL_LAYER,
+                           channel_layers.make_backend(DEFAULT_CHANNEL_LAYER))
         self.thread.start()
         deadline = time.monotonic() + 20
         while not self.server.started:
@@ -87,6 +92,13 @@ class AsgiServer:
         self.server.should_exit = True
         self.thread.join(timeout=10)
         self.socket.close()
+        # A channel layer receives on one event loop at a time, and this server's consumers may
+        # have died mid-receive with its loop: the tests that follow get a fresh layer
+        # (Channels' channel_layers.set, made for swapping the backend in tests).
+        from channels.layers import DEFAULT_CHANNEL_LAYER, channel_layers
+
+        channel_layers.set(DEFAULT_CHANNEL_LAYER,
+                           channel_layers.make_backend(DEFAULT_CHANNEL_LAYER))
 
 
 @pytest.fixture(scope="module")
