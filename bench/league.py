@@ -5,7 +5,8 @@ dailies (default 60; each member plays four days in five, the viewer every day),
 from real dailies (the daily's clock is set to ``--today``, default 2001-03-30, in this
 process), then prints p50/p99/max over repeated runs of:
 
-- ``leagues.boards.league_page``: today ranked (leaderboards.ranking narrowed to the members),
+- ``leaderboards.leagues.boards.league_page``: today ranked (leaderboards.ranking narrowed to
+  the members),
   this week's sums, all time (one SQL statement: places and streaks by window functions);
 - the whole ``GET /api/v1/leagues/{id}`` request, in process, as the viewer (a bearer token),
   who has finished today's daily, so today's results are read too;
@@ -42,9 +43,9 @@ from games import daily  # noqa: E402
 from games.engine import ENGINE_VERSION  # noqa: E402
 from games.identity import hash_token, new_token  # noqa: E402
 from games.models import DailyDeal, Game, Player  # noqa: E402
+from leaderboards.leagues import boards  # noqa: E402
+from leaderboards.leagues.models import League, Membership  # noqa: E402
 from leaderboards.models import Score, week_of  # noqa: E402
-from leagues import boards  # noqa: E402
-from leagues.models import League, Membership  # noqa: E402
 
 PREFIX = "bench-league-"
 PLAYS_PER_DAY = 0.8

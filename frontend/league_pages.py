@@ -1,5 +1,5 @@
 """The friend leagues' pages (issue 31): shells, as every page here; the data comes from
-/api/v1/leagues (leagues.api).
+/api/v1/leagues (leaderboards.leagues.api).
 
 A league's page answers 404 unless this browser's player is a member, as a game's page does
 (frontend.views.table): the API says nothing of a league one is not in, and neither does the
@@ -13,7 +13,7 @@ from django.shortcuts import render
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from games.identity import COOKIE_NAME, player_from_cookie
-from leagues.models import NAME_MAX_CHARS, NAME_MIN_CHARS, League
+from leaderboards.leagues.models import NAME_MAX_CHARS, NAME_MIN_CHARS, League
 
 BOUNDS = {"name": (NAME_MIN_CHARS, NAME_MAX_CHARS), "code": 16}
 

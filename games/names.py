@@ -108,7 +108,8 @@ RESERVED_SKELETONS = frozenset(skeleton(word) for word in RESERVED_NAMES)
 
 def clean_name(raw: str, max_chars: int = NAME_MAX_CHARS) -> str:
     """The name as stored (normalised: :func:`normalise`), or InvalidName with a message for
-    players. ``max_chars``: a league's name (leagues.models) may be longer than a player's.
+    players. ``max_chars``: a league's name (leaderboards.leagues.models) may be longer than
+    a player's.
 
     2-24 characters (2-``max_chars``) of letters (any script, with at most two combining
     marks each), digits, spaces and ``- _ . '``; at least one letter and two visible letters

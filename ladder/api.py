@@ -31,7 +31,7 @@ from games.renderer import OrjsonRenderer
 from games.schemas import FIELD_ERROR_CODES
 from ladder.middleware import DATABASE_DOWN_ERRORS, database_unavailable_response
 from leaderboards.api import router as leaderboards_router
-from leagues.api import router as leagues_router
+from leaderboards.leagues.api import router as leagues_router
 
 logger = logging.getLogger(__name__)
 

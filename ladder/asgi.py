@@ -25,10 +25,10 @@ from django.urls import re_path  # noqa: E402
 from games.routing import websocket_urlpatterns as games_websocket_urlpatterns  # noqa: E402
 from ladder.edge import ForwardedPeerGuard, SecurityHeaders  # noqa: E402
 from ladder.fast.serving import ThreadedDjango  # noqa: E402
+from leaderboards.leagues.routing import websocket_urlpatterns as leagues_websocket_urlpatterns  # noqa: E402
 from leaderboards.routing import (  # noqa: E402
     websocket_urlpatterns as leaderboards_websocket_urlpatterns,
 )
-from leagues.routing import websocket_urlpatterns as leagues_websocket_urlpatterns  # noqa: E402
 
 
 class UnknownRoute(AsyncWebsocketConsumer):

@@ -118,7 +118,7 @@ INSTALLED_APPS = [
     "ninja",  # serves the API docs' Swagger UI from local static files, not a CDN
     "games",
     "leaderboards",
-    "leagues",
+    "leaderboards.leagues",
     "frontend",
 ]
 

@@ -109,8 +109,8 @@ class Board:
             _grouped(same_pair_earlier, self.key_field, Count("id")))
 
     def among(self, player_ids) -> list[Row]:
-        """The board narrowed to some players (a friend league: leagues.boards), in rank
-        order: its rank among them is its place in the list plus one."""
+        """The board narrowed to some players (a friend league: leaderboards.leagues.boards),
+        in rank order: its rank among them is its place in the list plus one."""
         return self._rows(self.ranked().filter(player_id__in=player_ids))
 
     def _rows(self, queryset: QuerySet) -> list[Row]:

@@ -11,8 +11,8 @@ import pytest
 
 from bench.league import LeagueBench
 from games.models import DailyDeal, Player
+from leaderboards.leagues.models import League
 from leaderboards.models import Score
-from leagues.models import League
 
 pytestmark = pytest.mark.django_db
 

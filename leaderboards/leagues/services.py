@@ -4,7 +4,7 @@ tell the league's websocket after commit.
 Players: create a league, join one from its code (once: 409 the second time), leave one.
 The creator: rename, remove a member, renew the code (the old one stops working at once),
 delete. Moderators (Django admin): hide or restore a league's name, delete a league, each
-with a reason, logged in :class:`~leagues.models.LeagueModerationLog`.
+with a reason, logged in :class:`~leaderboards.leagues.models.LeagueModerationLog`.
 
 Bounds: a league has at most ``MEMBERS_MAX`` members and a player at most
 ``LEAGUES_PER_PLAYER_MAX`` leagues. Both are counted under row locks, always taken in one
@@ -27,8 +27,7 @@ from django.utils import timezone
 from games.groups import group_send
 from games.models import Game, Player
 from games.names import InvalidName, clean_name
-from leaderboards.services import ReasonRequired
-from leagues.models import (
+from leaderboards.leagues.models import (
     LEAGUES_PER_PLAYER_MAX,
     MEMBERS_MAX,
     NAME_MAX_CHARS,
@@ -38,6 +37,7 @@ from leagues.models import (
     new_code,
     normalise_code,
 )
+from leaderboards.services import ReasonRequired
 
 CODE_ATTEMPTS = 5  # a new code that collides with another league's is drawn again
 

@@ -10,10 +10,10 @@ import pytest
 from django.core.cache import cache
 
 from leaderboards import services as leaderboard_services
-from leagues import services
+from leaderboards.leagues import services
 from tests.factories import DAY
 from tests.leaderboards.factories import finished_daily, player
-from tests.leagues.factories import Api, league_with, member
+from tests.leaderboards.leagues.factories import Api, league_with, member
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clock")]
 

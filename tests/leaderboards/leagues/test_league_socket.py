@@ -11,10 +11,10 @@ from channels.testing import WebsocketCommunicator
 from django.db import connections
 
 from ladder.asgi import application
-from leagues import services
+from leaderboards.leagues import services
 from tests.factories import DAY
 from tests.leaderboards.factories import finished_daily, player
-from tests.leagues.factories import league_with
+from tests.leaderboards.leagues.factories import league_with
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True),
               pytest.mark.usefixtures("clock")]

@@ -8,10 +8,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from leaderboards.leagues.models import League, LeagueModerationLog
 from leaderboards.services import make_moderator
-from leagues.models import League, LeagueModerationLog
 from tests.leaderboards.factories import player
-from tests.leagues.factories import Api, league_with
+from tests.leaderboards.leagues.factories import Api, league_with
 
 pytestmark = pytest.mark.django_db
 

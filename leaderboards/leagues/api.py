@@ -37,8 +37,8 @@ from games.errors import ApiError
 from games.identity import PLAYER, PLAYER_OR_NEW_BROWSER, player_for_write
 from games.schemas import Error, PublicId, text
 from games.throttles import Throttle
-from leagues import boards, services
-from leagues.models import (
+from leaderboards.leagues import boards, services
+from leaderboards.leagues.models import (
     CODE_CHARS,
     LEAGUES_PER_PLAYER_MAX,
     MEMBERS_MAX,

@@ -1,9 +1,10 @@
 """Leagues in Django admin (issue 31): every league with its creator, members and name; hide or
 restore a name (members then see "League #n"), or delete a league, each with a reason typed
-into the action bar, logged in :class:`~leagues.models.LeagueModerationLog` (read-only here).
+into the action bar, logged in
+:class:`~leaderboards.leagues.models.LeagueModerationLog` (read-only here).
 
-Every action calls :mod:`leagues.services`. Nothing is edited by hand: the change page is
-read-only, and Django's own delete is replaced by the logged one. The members' scores belong
+Every action calls :mod:`leaderboards.leagues.services`. Nothing is edited by hand: the change
+page is read-only, and Django's own delete is replaced by the logged one. The members' scores belong
 to the public boards and are moderated there (leaderboards.admin): a banned player's scores
 are already off every league's board.
 """
@@ -19,10 +20,10 @@ from django.utils.safestring import mark_safe
 
 from games.admin import KeepsSecretsAdmin
 from leaderboards.admin import ReasonForm
-from leagues import services
-from leagues.models import League, LeagueModerationLog, Membership
+from leaderboards.leagues import services
+from leaderboards.leagues.models import League, LeagueModerationLog, Membership
 
-MEMBERS_LISTED_MAX = 100  # a league's whole membership fits (leagues.models.MEMBERS_MAX)
+MEMBERS_LISTED_MAX = 100  # a league's whole membership fits (models.MEMBERS_MAX)
 
 
 def _run(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet, service,

@@ -10,10 +10,10 @@ from functools import partial
 import pytest
 from django.db import connection, connections
 
-from leagues import services
-from leagues.models import MEMBERS_MAX, League, Membership
+from leaderboards.leagues import services
+from leaderboards.leagues.models import MEMBERS_MAX, League, Membership
 from tests.leaderboards.factories import player
-from tests.leagues.factories import league_with
+from tests.leaderboards.leagues.factories import league_with
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -9,9 +9,9 @@ today), so a league never gives away the deal. Scores off the public boards (hid
 moderator, or a banned player's) are off league boards too: every read starts from
 ``Score.objects.listed()``.
 
-Reads only, in a fixed number of queries whatever the number of members (the page's count
-is pinned by tests/leagues/test_board_queries.py): the league and its members, the viewer's
-own score of today, today's ranked rows, the week's sums, and one SQL statement for all time.
+Reads only, in a fixed number of queries whatever the number of members (pinned by
+tests/leaderboards/leagues/test_boards.py): the league and its members, the viewer's own
+score of today, today's ranked rows, the week's sums, and one SQL statement for all time.
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ from django.db.models import Count, Max, Sum
 
 from games import daily
 from games.models import Player
+from leaderboards.leagues.models import League, Membership, shown_code
 from leaderboards.models import ModerationLog, Score, week_of
 from leaderboards.ranking import Row, day_board
-from leagues.models import League, Membership, shown_code
 
 ONE_DAY = timedelta(days=1)
 HISTORY_CACHE_S = 24 * 3600  # a history is keyed by its day: it is not read after tomorrow
@@ -320,7 +320,7 @@ def my_standings_today(viewer: Player) -> dict:
 def preview(code: str) -> dict | None:
     """What a join link shows before joining: the league's name and member count, nothing
     else (not its members, not its boards). None for a code no league has (``code`` already
-    normalised: leagues.models.normalise_code)."""
+    normalised: leaderboards.leagues.models.normalise_code)."""
     league = (League.objects.filter(code=code)
               .annotate(member_count=Count("memberships")).first())
     if league is None:

@@ -7,7 +7,7 @@ from django.dispatch import receiver
 
 from games.models import Game
 from games.signals import game_finished
-from leagues import services
+from leaderboards.leagues import services
 
 
 @receiver(game_finished, dispatch_uid="leagues.announce_finish")

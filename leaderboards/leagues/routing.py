@@ -2,7 +2,7 @@
 
 from django.urls import re_path
 
-from leagues.consumers import LeagueConsumer
+from leaderboards.leagues.consumers import LeagueConsumer
 
 websocket_urlpatterns = [
     re_path(r"^ws/leagues/(?P<league_id>[A-Za-z0-9_-]{1,32})/$", LeagueConsumer.as_asgi()),

@@ -10,14 +10,15 @@ short code, with no account needed.
 ``Membership``
     One player in one league (unique: joining twice is refused, and two joins racing make one
     row). A player belongs to at most ``LEAGUES_PER_PLAYER_MAX`` leagues, a league holds at
-    most ``MEMBERS_MAX`` players (leagues.services checks both under row locks).
+    most ``MEMBERS_MAX`` players (leaderboards.leagues.services checks both under row locks).
 ``LeagueModerationLog``
     What moderators did to leagues (hide or restore a name, delete a league), with reason,
     moderator and time, never edited: the same record leaderboards.ModerationLog keeps of
     scores and players. A separate table because a league's log must outlive the league and
     names no player.
 
-Every row is written by leagues.services only; the boards are read in leagues.boards.
+Every row is written by leaderboards.leagues.services only; the boards are read in
+leaderboards.leagues.boards.
 """
 
 from __future__ import annotations

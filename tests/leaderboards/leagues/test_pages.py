@@ -11,7 +11,7 @@ from django.test import Client
 from games.identity import COOKIE_NAME, set_player_cookie
 from tests.frontend.test_csp_markup import Offences
 from tests.leaderboards.factories import player
-from tests.leagues.factories import league_with
+from tests.leaderboards.leagues.factories import league_with
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,7 @@ cookie or a bearer token, and the handshake's ``Origin``): close 4401 without an
 4404 for a league one is not in (or that does not exist), 4403 from another site.
 
 Frames carry no results, only news, so the page reads the board again through the API (which
-keeps today's results from a member who has not finished: leagues.boards):
+keeps today's results from a member who has not finished: leaderboards.leagues.boards):
 
 - ``{"t": "played", "d": {"player": {"id", "name"}}}``: a member finished today's daily;
 - ``{"t": "members", "d": {}}``: someone joined, left or was removed;
@@ -30,8 +30,8 @@ from games.consumers import (
     player_of_scope,
 )
 from games.groups import PushConsumer
-from leagues.models import League
-from leagues.services import group_name
+from leaderboards.leagues.models import League
+from leaderboards.leagues.services import group_name
 
 
 @database_sync_to_async

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from leagues.models import League, Membership
+from leaderboards.leagues.models import League, Membership
 from tests.leaderboards.factories import player
-from tests.leagues.factories import API, Api, error_code, league_with, member
+from tests.leaderboards.leagues.factories import API, Api, error_code, league_with, member
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clock")]
 

@@ -1,11 +1,11 @@
-"""leagues.services: every action and every refusal, without HTTP."""
+"""leaderboards.leagues.services: every action and every refusal, without HTTP."""
 
 from __future__ import annotations
 
 import pytest
 
-from leagues import services
-from leagues.models import (
+from leaderboards.leagues import services
+from leaderboards.leagues.models import (
     LEAGUES_PER_PLAYER_MAX,
     MEMBERS_MAX,
     League,
@@ -15,7 +15,7 @@ from leagues.models import (
     shown_code,
 )
 from tests.leaderboards.factories import player
-from tests.leagues.factories import league_with
+from tests.leaderboards.leagues.factories import league_with
 
 pytestmark = pytest.mark.django_db
 

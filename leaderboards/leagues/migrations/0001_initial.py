@@ -2,7 +2,7 @@
 
 import django.db.models.deletion
 import django.utils.timezone
-import leagues.models
+import leaderboards.leagues.models
 from django.conf import settings
 from django.db import migrations, models
 
@@ -21,10 +21,10 @@ class Migration(migrations.Migration):
             name='League',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('public_id', models.CharField(default=leagues.models.new_league_id, editable=False, max_length=24, unique=True)),
+                ('public_id', models.CharField(default=leaderboards.leagues.models.new_league_id, editable=False, max_length=24, unique=True)),
                 ('name', models.CharField(max_length=40)),
                 ('name_hidden_at', models.DateTimeField(blank=True, null=True)),
-                ('code', models.CharField(default=leagues.models.new_code, max_length=8, unique=True)),
+                ('code', models.CharField(default=leaderboards.leagues.models.new_code, max_length=8, unique=True)),
                 ('code_changed_at', models.DateTimeField(default=django.utils.timezone.now)),
                 ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
                 ('creator', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='created_leagues', to='games.player')),

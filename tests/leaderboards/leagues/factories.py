@@ -8,8 +8,8 @@ import json
 from django.test import Client
 
 from games.models import Player
-from leagues import services
-from leagues.models import League
+from leaderboards.leagues import services
+from leaderboards.leagues.models import League
 from tests.leaderboards.factories import player
 
 API = "/api/v1"
