@@ -13,7 +13,7 @@ disturbs the machine's shared services or anyone's test run.
     Redis stops (its data gone, as it keeps nothing) and comes back while a game is played:
     HTTP actions keep being acknowledged throughout (HTTP is the source of truth), and the
     websocket open through the outage stays open (its channel waits for Redis:
-    games.groups.PatientRedisChannelLayer) and, once it has joined its group again, receives
+    games.web.groups.PatientRedisChannelLayer) and, once it has joined its group again, receives
     the later events.
 ``postgres-outage``
     PostgreSQL stops for a few seconds: the API answers 503 ``unavailable`` with
@@ -41,7 +41,7 @@ SCENARIO_ENV = {
     "DATABASE_POOL_TIMEOUT": "3",
 }
 REDIS_DOWN_S = 3.0  # how long the Redis "restart" keeps it away
-REJOIN_S = 10.0  # games.groups.REJOIN_S: a websocket joins its groups again this often
+REJOIN_S = 10.0  # games.web.groups.REJOIN_S: a websocket joins its groups again this often
 
 
 class Private:
@@ -77,7 +77,7 @@ def replays_cleanly(shape: Shape, game_ids: list[str]) -> dict[str, bool]:
     code = (
         "import json\n"
         "from games.models import Game\n"
-        "from games.services import check_replay\n"
+        "from games.reads import check_replay\n"
         f"ids = {game_ids!r}\n"
         "print(json.dumps({g.public_id: check_replay(g) "
         "for g in Game.objects.filter(public_id__in=ids)}))\n")

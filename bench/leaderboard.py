@@ -38,8 +38,9 @@ from django.test import Client  # noqa: E402
 
 from bench.stats import percentile, timings  # noqa: E402
 from games.engine import ENGINE_VERSION  # noqa: E402
-from games.identity import hash_token, new_token  # noqa: E402
-from games.models import DailyDeal, Game, Player  # noqa: E402
+from games.models import DailyDeal, Game  # noqa: E402
+from games.players.identity import hash_token, new_token  # noqa: E402
+from games.players.models import Player  # noqa: E402
 from leaderboards.models import ContractTally, Score, Tally, week_of  # noqa: E402
 from leaderboards.ranking import day_board, encode_cursor  # noqa: E402
 

@@ -41,8 +41,9 @@ from django.test.utils import CaptureQueriesContext  # noqa: E402
 from bench.stats import percentile, timings  # noqa: E402
 from games import daily  # noqa: E402
 from games.engine import ENGINE_VERSION  # noqa: E402
-from games.identity import hash_token, new_token  # noqa: E402
-from games.models import DailyDeal, Game, Player  # noqa: E402
+from games.models import DailyDeal, Game  # noqa: E402
+from games.players.identity import hash_token, new_token  # noqa: E402
+from games.players.models import Player  # noqa: E402
 from leaderboards.leagues import boards  # noqa: E402
 from leaderboards.leagues.models import League, Membership  # noqa: E402
 from leaderboards.models import Score, week_of  # noqa: E402

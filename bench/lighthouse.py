@@ -44,9 +44,10 @@ WEIGHT_LIMIT_KB = 150  # issue 23: the play page's first load, fonts apart
 MAKE_GAME = """
 from django.http import HttpResponse
 from games import services
-from games.identity import COOKIE_NAME, set_player_cookie
+from games.players.services import create_player  # noqa: E402
+from games.players.identity import COOKIE_NAME, set_player_cookie
 from games.models import Game
-player = services.create_player(name="Lighthouse")
+player = create_player(name="Lighthouse")
 game = services.start_game(player, Game.PRACTICE, "normal").game
 response = HttpResponse()
 set_player_cookie(response, player)

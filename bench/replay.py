@@ -5,7 +5,7 @@ seat 0's moves chosen by one of them, the first seed ``replay-bench-<n>`` whose 
 within 3 % of the target), then times ``GET /api/v1/replays/{id}`` as its owner, in process
 through Django's test client (routing, identity, the replay of the whole log, validation and
 rendering: the server's share of the request, no network), and the service alone
-(``games.services.replays.open_replay``). Prints the median, p90 and max of ``--samples``
+(``games.reads.replays.open_replay``). Prints the median, p90 and max of ``--samples``
 runs, the answer's size and the host yardstick. Target: a median of at most 60 ms for a
 900-action game (issue 30). The log is replayed once per request; the browser steps through
 the answer's events without asking again.
@@ -40,9 +40,10 @@ from games.engine import (  # noqa: E402
     player_view,
     result_json,
 )
-from games.identity import hash_token, new_token  # noqa: E402
-from games.models import Game, GameAction, Player  # noqa: E402
-from games.services import replays  # noqa: E402
+from games.models import Game, GameAction  # noqa: E402
+from games.players.identity import hash_token, new_token  # noqa: E402
+from games.players.models import Player  # noqa: E402
+from games.reads import replays  # noqa: E402
 
 NAME = "Replay bench"
 TOLERANCE = 0.03

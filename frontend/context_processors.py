@@ -3,7 +3,7 @@
 from django.conf import settings
 from django.http import HttpRequest
 
-from games.identity import COOKIE_NAME
+from games.players.identity import COOKIE_NAME
 
 
 def player(request: HttpRequest) -> dict:

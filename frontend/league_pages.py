@@ -12,7 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.csrf import ensure_csrf_cookie
 
-from games.identity import COOKIE_NAME, player_from_cookie
+from games.players.identity import COOKIE_NAME, player_from_cookie
 from leaderboards.leagues.models import NAME_MAX_CHARS, NAME_MIN_CHARS, League
 
 BOUNDS = {"name": (NAME_MIN_CHARS, NAME_MAX_CHARS), "code": 16}

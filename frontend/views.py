@@ -21,12 +21,13 @@ from games.engine import card_json, cards_from_text, contract_for, read_meld
 from games.engine.cards import RANKS
 from games.engine.contracts import LADDER, Contract, Requirement
 from games.engine.state import DEALS, HAND_SIZE
-from games.identity import COOKIE_NAME, player_from_cookie
-from games.models import Game, Player
-from games.names import NAME_MAX_CHARS, NAME_MIN_CHARS
-from games.schemas import CODE_TEXT_MAX_CHARS
-from games.services import replays
-from games.services.accounts import PASSWORD_MAX_CHARS, USERNAME_MAX_CHARS, USERNAME_MIN_CHARS
+from games.models import Game
+from games.players.identity import COOKIE_NAME, player_from_cookie
+from games.players.models import Player
+from games.players.names import NAME_MAX_CHARS, NAME_MIN_CHARS
+from games.players.schemas import CODE_TEXT_MAX_CHARS
+from games.players.services import PASSWORD_MAX_CHARS, USERNAME_MAX_CHARS, USERNAME_MIN_CHARS
+from games.reads import replays
 
 # What a deal is like, measured: bot-only games at the daily's level, written by hand from the
 # output of the command the file names (rerun it after a change to the rules or the bots).
@@ -128,7 +129,7 @@ def my_games(request: HttpRequest) -> HttpResponse:
 
 
 def replay(request: HttpRequest, game_id: str) -> HttpResponse:
-    """A game that is over, move by move (games.services.replays says who may watch it; the
+    """A game that is over, move by move (games.reads.replays says who may watch it; the
     page asks for no more than the API would answer). Its owner, whose replay is not open
     yet, is told when it opens; anyone else finds no game here (404 either way)."""
     game = Game.objects.select_related("daily").defer("state").filter(public_id=game_id).first()

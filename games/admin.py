@@ -23,8 +23,9 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from games import daily
-from games.models import DailyDeal, Game, GameAction, Player
-from games.services import replays
+from games.models import DailyDeal, Game, GameAction
+from games.players.models import Player
+from games.reads import replays
 
 # Fields that tell hidden cards: the seed deals every hand and the stock; the state holds them.
 SECRET_FIELDS: dict[type[Model], frozenset[str]] = {
@@ -87,7 +88,7 @@ class PlayerAdmin(KeepsSecretsAdmin):
     list_display = ["name", "public_id", "user", "created_at", "last_seen_at", "banned_at"]
     search_fields = ["name", "public_id", "user__username"]
     list_filter = ["banned_at"]
-    # Credentials are moved only by games.services.accounts (register, log in, transfer
+    # Credentials are moved only by games.players.services (register, log in, transfer
     # codes), with their own checks: pointing a player at another account here would hand
     # that account the player's games and ranks.
     readonly_fields = ["public_id", "user", "token_hash", "cookie_epoch", "created_at",

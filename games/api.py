@@ -1,8 +1,8 @@
 """The games' HTTP endpoints (docs/api.md), mounted at /api/v1/.
 
 Thin: check input, call :mod:`games.services`, shape the response. Identity comes from
-:mod:`games.identity` (bearer token or signed cookie with CSRF); accounts and transfer codes
-are in :mod:`games.api_accounts`.
+:mod:`games.players.identity` (bearer token or signed cookie with CSRF); accounts and transfer codes
+are in :mod:`games.players.api`.
 
 Statuses: 201 created; 400 a body that is not JSON; 401 ``no_identity``/``invalid_token``;
 403 ``csrf_failed`` or a refusal about one's own game (hints in a ranked game, a replay
@@ -19,48 +19,39 @@ from __future__ import annotations
 from typing import Literal
 
 from django.http import HttpRequest, HttpResponse
-from django.middleware.csrf import get_token
 from ninja import Query, Router, Schema, Status
 from pydantic import Field
 
-from games import services
-from games.api_common import (
-    AUTH_OPTIONAL,
-    ERRORS,
-    PLAYER_OR_ANONYMOUS,
-    me_json,
-    player_of,
-    start_todays_daily,
-)
+from games import reads, services
 from games.engine import IllegalAction
-from games.errors import ApiError, not_found
-from games.identity import (
-    PLAYER,
-    PLAYER_OR_NEW_BROWSER,
-    hash_token,
-    new_token,
-    player_for_write,
-)
 from games.models import Game
-from games.names import InvalidName, clean_name
+from games.players.identity import (
+    AUTH_OPTIONAL,
+    PLAYER,
+    PLAYER_OR_ANONYMOUS,
+    PLAYER_OR_NEW_BROWSER,
+    device_of,
+    player_for_write,
+    player_of,
+)
+from games.players.models import Player
+from games.reads import hints, replays
 from games.schemas import (
     ActionRequest,
     ActionResult,
-    CsrfToken,
     DealLog,
     GameList,
     GameView,
     Hint,
-    Me,
-    MeUpdate,
     NewGame,
-    NewPlayer,
-    PublicId,
     Replay,
     Stale,
 )
-from games.services import hints, replays
-from games.throttles import Throttle
+from games.services.daily import start_daily
+from games.web.addresses import client_address
+from games.web.errors import ApiError, not_found
+from games.web.schemas import ERRORS, PublicId
+from games.web.throttles import Throttle
 
 router = Router(tags=["games"], by_alias=True, exclude_unset=True)
 
@@ -74,44 +65,18 @@ ACTIONS = Throttle("actions", by="player")
 HINTS = Throttle("hints", by="player")
 
 
-# --- Players and me -----------------------------------------------------------------------
-
-
-@router.get("/csrf", response={200: CsrfToken}, auth=None, tags=["players"])
-def csrf(request: HttpRequest):
-    """Sets Django's ``csrftoken`` cookie and returns its value: browsers send it back as
-    ``X-CSRFToken`` on every unsafe request."""
-    return {"csrf_token": get_token(request)}
-
-
-@router.post("/players", response={201: NewPlayer, **ERRORS}, auth=None, tags=["players"],
-             throttle=[NEW_IDENTITIES])
-def create_player(request: HttpRequest):
-    """A new anonymous player for a third-party client. The token is returned only here: send
-    it as ``Authorization: Bearer <token>``; only its hash is kept."""
-    token = new_token()
-    player = services.create_player(token_hash=hash_token(token))
-    return Status(201, {"id": player.public_id, "name": player.name, "token": token})
-
-
-@router.get("/me", response={200: Me, **ERRORS}, auth=PLAYER, tags=["players"])
-def get_me(request: HttpRequest):
-    return me_json(request.auth)
-
-
-@router.patch("/me", response={200: Me, **ERRORS}, auth=PLAYER_OR_NEW_BROWSER,
-              tags=["players"], throttle=[NEW_IDENTITIES])
-def patch_me(request: HttpRequest, payload: MeUpdate, response: HttpResponse):
-    """Change the display name: 2-24 letters, digits, spaces and ``- _ . '``."""
-    try:
-        name = clean_name(payload.name)
-    except InvalidName as exc:
-        raise ApiError(422, exc.code, str(exc)) from None
-    player = player_for_write(request, response)
-    return me_json(services.rename_player(player, name))
-
-
 # --- Games --------------------------------------------------------------------------------
+
+
+def _start_todays_daily(request: HttpRequest, player: Player,
+                        response: HttpResponse) -> Status:
+    """``POST /games {"mode": "daily"}``: 201 and a new game, or 200 and the player's game of
+    the day (one ranked attempt a day, R26)."""
+    attempt = start_daily(player, client_address(request), device_of(request, response))
+    attempt.game.owner = player
+    if attempt.created:
+        return Status(201, reads.game_view(attempt.played.game, attempt.played.state))
+    return Status(200, reads.game_view(attempt.game))
 
 
 def _game_of(request: HttpRequest, game_id: str) -> Game:
@@ -131,9 +96,9 @@ def start_game(request: HttpRequest, payload: NewGame, response: HttpResponse):
     (CSRF-checked), with its cookie."""
     player = player_for_write(request, response)
     if payload.mode == Game.DAILY:
-        return start_todays_daily(request, player, response)
+        return _start_todays_daily(request, player, response)
     played = services.start_game(player, payload.mode, payload.level)
-    return Status(201, services.game_view(played.game, played.state))
+    return Status(201, reads.game_view(played.game, played.state))
 
 
 class GameFilter(Schema):
@@ -156,14 +121,14 @@ def list_games(request: HttpRequest, filters: Query[GameFilter]):
     limit, offset = filters.limit, filters.offset
     games = games.defer("state").with_deal()
     return {"count": games.count(),
-            "items": [{**services.game_summary(g), "replay": replays.closed_because(g) is None}
+            "items": [{**reads.game_summary(g), "replay": replays.closed_because(g) is None}
                       for g in games[offset:offset + limit]]}
 
 
 @router.get("/games/{game_id}", response={200: GameView, **ERRORS}, auth=PLAYER)
 def get_game(request: HttpRequest, game_id: PublicId):
     """The game as you may see it: your hand, the table, counts, and what is legal now."""
-    return services.game_view(_game_of(request, game_id))
+    return reads.game_view(_game_of(request, game_id))
 
 
 @router.post("/games/{game_id}/actions", response={200: ActionResult, 409: Stale, **ERRORS},
@@ -182,15 +147,15 @@ def post_action(request: HttpRequest, game_id: PublicId, payload: ActionRequest)
             "error": {"code": "stale_version",
                       "message": f"The game is at version {stale.game.version}: "
                                  "look at it again and retry."},
-            "game": services.game_view(stale.game, stale.state)})
-    return {"game": services.game_view(played.game, played.state), "events": played.messages}
+            "game": reads.game_view(stale.game, stale.state)})
+    return {"game": reads.game_view(played.game, played.state), "events": played.messages}
 
 
 @router.get("/games/{game_id}/events", response={200: DealLog, **ERRORS}, auth=PLAYER)
 def get_deal_log(request: HttpRequest, game_id: PublicId):
     """The current deal's events as you may see them, and the game as you last saw it: a page
     opened later shows the computer players' moves since your last action."""
-    return services.deal_log(_game_of(request, game_id))
+    return reads.deal_log(_game_of(request, game_id))
 
 
 @router.get("/games/{game_id}/hint", response={200: Hint, **ERRORS}, auth=PLAYER,

@@ -14,62 +14,32 @@
     these are its hidden cards (R25).
 
 Starting the daily is ``POST /games {"mode": "daily"}`` (games.api), which calls
-:func:`games.api_common.start_todays_daily`: 201 with a new game, 200 with the one the player
+``games.api._start_todays_daily``: 201 with a new game, 200 with the one the player
 already has.
 """
 
 from __future__ import annotations
 
-from datetime import date, datetime
-from typing import Literal
-
 from django.http import HttpRequest
 from ninja import Router
-from pydantic import BaseModel, Field
 
 from games import daily
-from games.api_common import AUTH_OPTIONAL, PLAYER_OR_ANONYMOUS, player_of
-from games.errors import ApiError
 from games.models import DailyDeal
-from games.schemas import Day, Error, Level, PersonResult, ReplayDeal
-from games.services import deals
+from games.players.identity import AUTH_OPTIONAL, PLAYER_OR_ANONYMOUS, player_of
+from games.schemas import Daily, DailyDeals
+from games.services.daily import todays_deal
+from games.web.errors import ApiError
+from games.web.schemas import Day, Error
 
 router = Router(tags=["daily"])
 ERRORS = {401: Error, 404: Error, 422: Error}
-
-
-class DailyAttempt(BaseModel):
-    state: Literal["none", "active", "finished", "expired"]
-    game: str | None = Field(description="The game's id: resume it with GET /games/{id}.")
-    result: PersonResult | None
-
-
-class Daily(BaseModel):
-    date: date
-    level: Level = Field(
-        description="The computer players' level: the same for everyone.")
-    commitment: str = Field(description="SHA-256 of the seed, hex: published from the start.")
-    seed: str | None = Field(description="Revealed once the day has ended (UTC); null before.")
-    revealed: bool
-    ends_at: datetime = Field(description="The day's end, 24:00 UTC: the next daily starts.")
-    seconds_left: int
-    attempt: DailyAttempt
-
-
-class DailyDeals(BaseModel):
-    date: date
-    commitment: str = Field(description="SHA-256 of the seed, hex, as published that day.")
-    seed: str
-    first_dealer: int = Field(ge=0, le=3, description="R3: drawn from the seed.")
-    deals: list[ReplayDeal] = Field(min_length=10, max_length=10,
-                                    description="Deals 1-10: hands by seat, seat 0 the person.")
 
 
 @router.get("/daily", response={200: Daily, **ERRORS}, auth=PLAYER_OR_ANONYMOUS,
             openapi_extra=AUTH_OPTIONAL)
 def get_daily(request: HttpRequest):
     """Today's daily: its commitment, when it ends, and your attempt at it."""
-    return daily.daily_json(deals.todays_deal(), player_of(request))
+    return daily.daily_json(todays_deal(), player_of(request))
 
 
 @router.get("/daily/{day}", response={200: Daily, **ERRORS},
@@ -80,7 +50,7 @@ def get_daily_of(request: HttpRequest, day: Day):
     if day > daily.today():
         raise ApiError(404, "not_found", "That day has not begun.")
     if day == daily.today():
-        deal = deals.todays_deal()
+        deal = todays_deal()
     else:
         deal = DailyDeal.objects.filter(date=day).first()
         if deal is None:

@@ -15,8 +15,8 @@ filtered for the person (R25) by :mod:`games.services`. One action's frames come
 but two actions answered by two server processes may interleave, so a client must not apply
 frames as they come: the page takes a ``v`` beyond its own as news and reads the game and
 its log (``GET /api/v1/games/{id}`` and ``/events``), which are the truth. Frames from the
-client are ignored (:class:`games.groups.PushConsumer`). The socket joins the game's group
-again every few seconds (:class:`games.groups.GroupMember`), so a Redis restart does not
+client are ignored (:class:`games.web.groups.PushConsumer`). The socket joins the game's group
+again every few seconds (:class:`games.web.groups.GroupMember`), so a Redis restart does not
 leave it deaf.
 """
 
@@ -28,10 +28,10 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.http.request import split_domain_port, validate_host
 
-from games.groups import PushConsumer
-from games.identity import COOKIE_NAME, player_from_cookie, player_from_token
 from games.models import Game
+from games.players.identity import COOKIE_NAME, player_from_cookie, player_from_token
 from games.services import group_name
+from games.web.groups import PushConsumer
 
 CLOSE_NO_IDENTITY = 4401
 CLOSE_BAD_ORIGIN = 4403

@@ -30,7 +30,7 @@ The end of the day
     points. The expired attempt still used up the day's one attempt.
 
 The writes named here (``deal_for``, ``prepare_deals``, ``start_daily``,
-``close_ended_days``) are in :mod:`games.services.deals`; this module is the day's clock
+``close_ended_days``) are in :mod:`games.services.daily`; this module is the day's clock
 and what it reads.
 
 Time
@@ -49,7 +49,8 @@ from django.utils import timezone
 
 from games.engine.cards import card_json
 from games.engine.redeal import first_dealer, ten_deals
-from games.models import DailyDeal, Game, Player, sha256_hex
+from games.models import DailyDeal, Game
+from games.players.models import Player, sha256_hex
 
 # The same bots for everyone. "normal", measured against "hard" by playing whole games through
 # games.services on the 2-core dev machine (loaded): normal took about 2 s of server time per

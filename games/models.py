@@ -8,10 +8,8 @@ A game is (engine version, seed, actions): ``GameAction`` rows are the source of
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 
-from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.db.models.fields.json import KT
@@ -20,41 +18,11 @@ from django.utils import timezone
 
 from games import bots
 from games.engine import GameState
-
-
-def new_player_id() -> str:
-    return secrets.token_urlsafe(12)  # 16 characters, 96 bits
+from games.players.models import Player
 
 
 def new_game_id() -> str:
     return secrets.token_urlsafe(16)  # 22 characters, 128 bits: unguessable
-
-
-def sha256_hex(text: str) -> str:
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
-class Player(models.Model):
-    """An identity: anonymous by default, optionally tied to a Django account.
-
-    Browsers hold a signed cookie naming ``public_id`` and ``cookie_epoch`` (bumping the epoch
-    revokes every such cookie); third-party clients hold a bearer token of which only the
-    SHA-256 is stored (``token_hash``)."""
-
-    public_id = models.CharField(max_length=24, unique=True, default=new_player_id,
-                                 editable=False)
-    name = models.CharField(max_length=24)
-    token_hash = models.CharField(max_length=64, unique=True, null=True, blank=True,
-                                  editable=False)
-    cookie_epoch = models.PositiveIntegerField(default=0)
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, null=True, blank=True,
-                                on_delete=models.SET_NULL, related_name="player")
-    created_at = models.DateTimeField(default=timezone.now)
-    last_seen_at = models.DateTimeField(default=timezone.now)
-    banned_at = models.DateTimeField(null=True, blank=True)
-
-    def __str__(self) -> str:
-        return f"{self.name} ({self.public_id})"
 
 
 class DailyDeal(models.Model):
@@ -115,8 +83,9 @@ class Game(models.Model):
     # A daily's client address, keyed-hashed per day (games.daily.address_hash), so moderation
     # can see many identities playing from one address without keeping the address itself.
     address_hash = models.CharField(max_length=32, blank=True, default="", editable=False)
-    # The same for the browser's device cookie (games.identity.DEVICE_COOKIE), which outlives
-    # the identities a browser holds: two identities of one browser on one daily compare equal.
+    # The same for the browser's device cookie (games.players.identity.DEVICE_COOKIE), which
+    # outlives the identities a browser holds: two identities of one browser on one daily
+    # compare equal.
     device_hash = models.CharField(max_length=32, blank=True, default="", db_default="",
                                    editable=False)
 
@@ -171,12 +140,3 @@ class GameAction(models.Model):
         return f"{self.game_id}#{self.index} seat {self.seat}: {self.action}"
 
 
-class TransferCode(models.Model):
-    """A one-time code that moves an anonymous identity to another browser; only its
-    SHA-256 is stored."""
-
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="transfer_codes")
-    code_hash = models.CharField(max_length=64, unique=True)
-    created_at = models.DateTimeField(default=timezone.now)
-    expires_at = models.DateTimeField()
-    used_at = models.DateTimeField(null=True, blank=True)

@@ -13,152 +13,21 @@ docs/api.md shows cards.
 
 from __future__ import annotations
 
-import re
 from datetime import date, datetime
 from typing import Annotated, Any, Literal
 
-from ninja import Path, Schema
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema
+from ninja import Schema
+from pydantic import Field, WithJsonSchema
 
 from games.bots import LEVELS, REASON_CODES
-from games.names import NAME_MAX_CHARS, NAME_MIN_CHARS
-from games.services.accounts import (
-    CODE_CHARS,
-    PASSWORD_MAX_CHARS,
-    USERNAME_MAX_CHARS,
-    USERNAME_MIN_CHARS,
-)
+from games.web.schemas import INT32_MAX, ErrorDetail, JsonInt, Out
 
 # The computer players' levels, as the bots name them (games.bots.LEVELS).
 Level = Literal[LEVELS]  # type: ignore[valid-type]
 
 
-class Out(BaseModel):
-    """Response shapes: plain pydantic models (validated natively: django-ninja's Schema wraps
-    every nested object for ORM access, which costs a millisecond per GameView)."""
-
-    model_config = ConfigDict(populate_by_name=True)
-
-
 CARD_ID = r"^(?:(?:[2-9]|10|[AJQK])[SHDC]\.[12]|JK\.[123])$"
 CARD_ID_MAX_CHARS = 4
-
-
-# --- Bounds on what clients send ------------------------------------------------------------
-
-NO_NUL = r"^[^\x00]*$"
-INT32_MAX = 2**31 - 1  # the integer columns' limit
-
-
-def _json_integer(value: Any) -> Any:
-    # JSON Schema's "integer" is a number with no fraction (2 or 2.0), never "2" or true.
-    if isinstance(value, str | bool):
-        raise ValueError("must be a JSON integer")
-    return value
-
-
-# A body's integer, strict as JSON Schema's "integer": not a string, not a boolean.
-JsonInt = Annotated[int, BeforeValidator(_json_integer)]
-
-
-def _iso_day(value: Any) -> Any:
-    if isinstance(value, str) and not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", value):
-        raise ValueError("a day is written YYYY-MM-DD")
-    return value
-
-
-# A day in a path: YYYY-MM-DD only (pydantic alone would also read "0" as 1970-01-01).
-Day = Annotated[date, BeforeValidator(_iso_day), Path(description="A day, YYYY-MM-DD (UTC).")]
-
-
-def text(max_length: int, min_length: int = 0, pattern: str = NO_NUL, **field) -> Any:
-    """A string field as bounded as the database needs and the OpenAPI document states."""
-    return Annotated[str, Field(min_length=min_length, max_length=max_length, pattern=pattern,
-                                **field)]
-
-
-PUBLIC_ID = r"^[A-Za-z0-9_-]{1,32}$"
-PublicId = Annotated[str, Path(pattern=PUBLIC_ID, max_length=32,
-                               description="A game's or player's id.")]
-# ``[0-9]``, not ``\d``: a regular expression's ``\d`` matches every script's digits.
-WEEK = r"^[0-9]{4}-W(?:0[1-9]|[1-4][0-9]|5[0-3])$"
-Week = Annotated[str, Path(pattern=WEEK, max_length=8, examples=["2026-W48"],
-                           description="An ISO week, YYYY-Www.")]
-CURSOR = r"^[A-Za-z0-9_-]+={0,2}$"  # urlsafe base64 (leaderboards.ranking.encode_cursor)
-
-# A field its schema refuses answers the code its endpoint gives that field's other refusals
-# (clients translate by code); any other schema refusal is ``invalid_request``.
-FIELD_ERROR_CODES = {"name": "invalid_name", "username": "invalid_username",
-                     "code": "invalid_transfer_code", "week": "invalid_week",
-                     "after": "invalid_cursor"}
-
-
-# --- Errors -------------------------------------------------------------------------------
-
-
-class ErrorDetail(Out):
-    code: str = Field(description="Stable, machine-readable: switch on this.")
-    message: str = Field(description="For people (English).")
-    rule: str | None = Field(None, description="The rule broken, e.g. R16 (docs/rules.md).")
-    details: list[dict[str, Any]] | None = None
-
-
-class Error(Out):
-    error: ErrorDetail
-
-
-# --- Players ------------------------------------------------------------------------------
-
-
-class NewPlayer(Out):
-    id: str
-    name: str
-    token: str = Field(description="Shown once: send it as 'Authorization: Bearer <token>'.")
-
-
-class Me(Out):
-    id: str
-    name: str
-    registered: bool = Field(description="Whether an account (username) is attached.")
-    username: str | None
-    created_at: datetime
-
-
-DisplayName = text(NAME_MAX_CHARS, NAME_MIN_CHARS,
-                   description="2-24 letters (any script, at most two combining marks each), "
-                               "digits, spaces and - _ . ' after NFKC normalisation, with at "
-                               "least one letter and two visible letters or digits; no filler, "
-                               "invisible character or enclosing mark; not a look-alike of a "
-                               "reserved name (admin, moderator, staff, support, the computer "
-                               "players' names, Ladder Rummy).")
-
-Password = text(PASSWORD_MAX_CHARS, 1)
-CODE_TEXT_MAX_CHARS = CODE_CHARS + 8  # the code as shown, with its dashes and some spaces
-TransferCodeText = text(CODE_TEXT_MAX_CHARS, CODE_CHARS, pattern=r"^[0-9A-Za-z][0-9A-Za-z -]*$",
-                        description="As shown, e.g. ABCD-EFGH-JKMN (case, spaces and dashes "
-                                    "do not matter).")
-
-
-class MeUpdate(Schema):
-    name: DisplayName
-
-
-class Credentials(Schema):
-    # Python's regular expressions, as Django's username validator uses (\w: any script).
-    model_config = ConfigDict(regex_engine="python-re")
-
-    username: str = Field(min_length=USERNAME_MIN_CHARS, max_length=USERNAME_MAX_CHARS,
-                          pattern=r"^[\w.@+-]+$",
-                          description="3-30 letters, digits and @ . + - _")
-    password: Password
-
-
-class TransferCodeIn(Schema):
-    code: TransferCodeText
-
-
-class CsrfToken(Out):
-    csrf_token: str
 
 
 # --- Cards, melds, views ------------------------------------------------------------------
@@ -427,3 +296,33 @@ class Replay(Out):
         description="Every event of the game in order, every card face up: applied one by one "
                     "from version 0 they rebuild the state at every version.")
     result: list[SeatResult]
+
+
+# --- The daily (games.api_daily) ---------------------------------------------------------
+
+
+class DailyAttempt(Out):
+    state: Literal["none", "active", "finished", "expired"]
+    game: str | None = Field(description="The game's id: resume it with GET /games/{id}.")
+    result: PersonResult | None
+
+
+class Daily(Out):
+    date: date
+    level: Level = Field(
+        description="The computer players' level: the same for everyone.")
+    commitment: str = Field(description="SHA-256 of the seed, hex: published from the start.")
+    seed: str | None = Field(description="Revealed once the day has ended (UTC); null before.")
+    revealed: bool
+    ends_at: datetime = Field(description="The day's end, 24:00 UTC: the next daily starts.")
+    seconds_left: int
+    attempt: DailyAttempt
+
+
+class DailyDeals(Out):
+    date: date
+    commitment: str = Field(description="SHA-256 of the seed, hex, as published that day.")
+    seed: str
+    first_dealer: int = Field(ge=0, le=3, description="R3: drawn from the seed.")
+    deals: list[ReplayDeal] = Field(min_length=10, max_length=10,
+                                    description="Deals 1-10: hands by seat, seat 0 the person.")

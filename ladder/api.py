@@ -21,14 +21,15 @@ from django.db import DatabaseError, connection
 from django.http import Http404, HttpRequest, HttpResponse
 from ninja import NinjaAPI, Schema, Status
 from ninja.errors import HttpError, Throttled, ValidationError
+from ninja.operation import Operation
 from ninja.parser import Parser
 
 from games.api import router as games_router
-from games.api_accounts import router as accounts_router
 from games.api_daily import router as daily_router
-from games.errors import code_of, error_body, quote
-from games.renderer import OrjsonRenderer
-from games.schemas import FIELD_ERROR_CODES
+from games.players.api import router as accounts_router
+from games.web.errors import code_of, error_body, quote
+from games.web.renderer import OrjsonRenderer
+from games.web.schemas import FIELD_ERROR_CODES
 from ladder.middleware import DATABASE_DOWN_ERRORS, database_unavailable_response
 from leaderboards.api import router as leaderboards_router
 from leaderboards.leagues.api import router as leagues_router
@@ -140,7 +141,17 @@ def install_error_handlers(api: NinjaAPI) -> None:
         api.add_exception_handler(error, lambda r, e: _database_unavailable(r, e, api))
 
 
-api = NinjaAPI(
+class LadderApi(NinjaAPI):
+    """The NinjaAPI with operation ids that do not move with the code: an endpoint's function
+    name (``start_game``, ``get_league``), not django-ninja's default of its module's path
+    too, so a client generated from the OpenAPI document keeps its method names when a router
+    changes module. tests/games/test_openapi_ids.py keeps them unique."""
+
+    def get_openapi_operation_id(self, operation: Operation) -> str:
+        return operation.view_func.__name__
+
+
+api = LadderApi(
     title="Ladder Rummy API",
     version="1",
     description="Play Ladder Rummy against computer players. Rules: see the rules page.",

@@ -1,9 +1,9 @@
-"""ASGI entry point: HTTP goes to Django (on a pool of threads, ladder/fast/serving.py),
+"""ASGI entry point: HTTP goes to Django (on a pool of threads, ladder/serving.py),
 websockets to Channels' consumers.
 
 Serve with ``uvicorn ladder.asgi:application --no-proxy-headers`` (docs/production.md). Around
 both, ladder/edge.py: a client address the server took from ``X-Forwarded-For`` is not
-believed (``TRUSTED_PROXIES`` decides, in games/addresses.py), and every HTTP answer carries
+believed (``TRUSTED_PROXIES`` decides, in games/web/addresses.py), and every HTTP answer carries
 the security headers, the serving layer's own included.
 """
 
@@ -24,7 +24,7 @@ from django.urls import re_path  # noqa: E402
 
 from games.routing import websocket_urlpatterns as games_websocket_urlpatterns  # noqa: E402
 from ladder.edge import ForwardedPeerGuard, SecurityHeaders  # noqa: E402
-from ladder.fast.serving import ThreadedDjango  # noqa: E402
+from ladder.serving import ThreadedDjango  # noqa: E402
 from leaderboards.leagues.routing import websocket_urlpatterns as leagues_websocket_urlpatterns  # noqa: E402
 from leaderboards.routing import (  # noqa: E402
     websocket_urlpatterns as leaderboards_websocket_urlpatterns,

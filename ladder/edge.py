@@ -3,7 +3,7 @@ headers on answers that Django does not write.
 
 **The peer.** The client address that throttles, the daily's address hash and the admin-login
 limit use is the socket's peer, or what a proxy of ``TRUSTED_PROXIES`` says
-(games/addresses.py). uvicorn, unless started with ``--no-proxy-headers``, replaces the peer
+(games/web/addresses.py). uvicorn, unless started with ``--no-proxy-headers``, replaces the peer
 with an address read from ``X-Forwarded-For`` whenever the peer is one it trusts (by default
 127.0.0.1, whatever ``TRUSTED_PROXIES`` says), and the application never sees the real peer:
 any local client could name itself. :class:`ForwardedPeerGuard` recognises such a scope (its
@@ -16,7 +16,7 @@ layer never acts; a server started otherwise logs a warning once and stays safe.
 
 **Headers.** Django's middleware puts the security headers on everything Django answers
 (ladder/middleware.py); :class:`SecurityHeaders` adds them to what the serving layer answers
-itself (ladder/fast/serving.py: a 413 before Django reads the body, or any other answer
+itself (ladder/serving.py: a 413 before Django reads the body, or any other answer
 written there), only where a header is missing, so Django's own stay as they are.
 """
 

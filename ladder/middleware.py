@@ -18,9 +18,9 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
 
-from games.addresses import client_address
-from games.errors import error_response
-from games.throttles import hit
+from games.web.addresses import client_address
+from games.web.errors import error_response
+from games.web.throttles import hit
 
 logger = logging.getLogger(__name__)
 

@@ -21,7 +21,7 @@ Environment variables (all optional in development):
   ``TRUST_X_FORWARDED_PROTO`` (default false: set it behind a TLS-terminating proxy
   that sets ``X-Forwarded-Proto``, or the SSL redirect will loop).
 - ``TRUSTED_PROXIES`` (default empty): the reverse proxies, as addresses or CIDR networks,
-  whose ``X-Forwarded-For`` names the client (games/addresses.py); run uvicorn with
+  whose ``X-Forwarded-For`` names the client (games/web/addresses.py); run uvicorn with
   ``--no-proxy-headers`` (ladder/edge.py distrusts an address uvicorn read from the header).
 """
 
@@ -164,7 +164,7 @@ TEMPLATES = [
 
 # --- Serving ----------------------------------------------------------------------------
 
-# Requests one server process runs at once (ladder/fast/serving.py); the rest wait their turn.
+# Requests one server process runs at once (ladder/serving.py); the rest wait their turn.
 # Python runs one thread at a time, so more threads only cover waits on the database/Redis,
 # and each thread back from a wait queues for the interpreter's lock behind the others: on
 # two cores, three processes of 4 threads had a 1000-game p99 a quarter to a half below two
@@ -247,8 +247,8 @@ def _redis_retry():
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            # channels-redis's layer, waiting out a Redis restart (games.groups).
-            "BACKEND": "games.groups.PatientRedisChannelLayer",
+            # channels-redis's layer, waiting out a Redis restart (games.web.groups).
+            "BACKEND": "games.web.groups.PatientRedisChannelLayer",
             # redis-py 8 reads with a 5 s socket timeout by default, and channels-redis
             # waits on BZPOPMIN for 5 s: every idle websocket consumer died with
             # "Timeout reading from" (channels_redis issue 422). Reads may now take longer
@@ -262,7 +262,7 @@ if REDIS_URL:
     # django-redis rather than Django's own RedisCache: it keeps one client a process where
     # Django's builds one for every call, 8.5 % of an action's instructions
     # (docs/performance.md). The throttles count here; a Redis that hangs must not hold a
-    # request for long (they let it through when the cache fails: games.throttles).
+    # request for long (they let it through when the cache fails: games.web.throttles).
     CACHES = {
         "default": {
             "BACKEND": "django_redis.cache.RedisCache",
@@ -340,7 +340,7 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
 
-# --- Rate limits (games/throttles.py): "count/period", "off" to disable -----------------
+# --- Rate limits (games/web/throttles.py): "count/period", "off" to disable -----------------
 
 THROTTLE_RATES = {
     # new players, per address: POST /players, and a browser's first write
@@ -358,7 +358,7 @@ THROTTLE_RATES = {
     "leagues": env_str("THROTTLE_LEAGUES", "10/h"),
     "league_codes": env_str("THROTTLE_LEAGUE_CODES", "30/10m"),
 }
-# The proxies whose X-Forwarded-For is believed (games/addresses.py): addresses or CIDR
+# The proxies whose X-Forwarded-For is believed (games/web/addresses.py): addresses or CIDR
 # networks, comma-separated; empty (the default) trusts none, and the socket's peer is the
 # client. Run uvicorn with --no-proxy-headers (./dev serve does): the application reads the
 # header itself, and distrusts an address uvicorn took from it (ladder/edge.py).

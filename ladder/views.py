@@ -8,7 +8,7 @@ exceptions that escape a view. Pages outside ``/api/`` keep Django's own respons
 from django.http import HttpRequest, HttpResponse
 from django.views import defaults
 
-from games.errors import error_response
+from games.web.errors import error_response
 from ladder.middleware import API_PREFIX
 
 

@@ -29,7 +29,8 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
 from games.admin import KeepsSecretsAdmin, PlayerAdmin
-from games.models import Game, Player
+from games.models import Game
+from games.players.models import Player
 from leaderboards import services
 from leaderboards.models import AttemptLink, ModerationLog, Score
 

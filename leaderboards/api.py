@@ -28,12 +28,11 @@ from ninja import Query, Router, Schema
 from pydantic import BaseModel, Field
 
 from games import daily
-from games.api_common import AUTH_OPTIONAL, PLAYER_OR_ANONYMOUS, player_of
 from games.engine.contracts import TOP_RUNG
-from games.errors import ApiError
-from games.identity import PLAYER
-from games.models import Player
-from games.schemas import CURSOR, Day, Error, PublicId, Week
+from games.players.identity import AUTH_OPTIONAL, PLAYER, PLAYER_OR_ANONYMOUS, player_of
+from games.players.models import Player
+from games.web.errors import ApiError
+from games.web.schemas import CURSOR, Day, Error, PublicId, Week
 from leaderboards import history, services
 from leaderboards.models import Score, week_of
 from leaderboards.ranking import (

@@ -12,15 +12,15 @@ shows. Each change arrives as one frame, after the change committed:
   player's entry off the board (hidden score or banned player).
 
 Only today's (UTC) changes are forwarded: after midnight a client reloads the new day's board.
-Frames from the client are ignored (:class:`games.groups.PushConsumer`). The socket rejoins
-the board's group every few seconds (:class:`games.groups.GroupMember`), so a Redis restart
+Frames from the client are ignored (:class:`games.web.groups.PushConsumer`). The socket rejoins
+the board's group every few seconds (:class:`games.web.groups.GroupMember`), so a Redis restart
 does not leave it deaf.
 """
 
 from __future__ import annotations
 
 from games import daily
-from games.groups import PushConsumer
+from games.web.groups import PushConsumer
 from leaderboards.services import BOARD_GROUP
 
 

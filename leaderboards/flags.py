@@ -14,7 +14,7 @@ A flag never hides a score by itself; it puts it in the admin's "needs review" l
     Scouting (R26: one deal for all, so a throwaway identity could learn the day's
     cards and the bots' replies for the ranked attempt of another): when an identity starts
     the daily from the same client address or the same browser (its device cookie,
-    games.identity) as another identity's attempt of that day, an
+    games.players.identity) as another identity's attempt of that day, an
     :class:`~leaderboards.models.AttemptLink` joins the two and both are flagged, whether or
     not they finish. Until a moderator resolves the link, the day's board marks both entries.
     Starting the attempt is the moment that counts: a scout need not finish its game.

@@ -25,7 +25,8 @@ from django.db.models.fields.json import KeyTransform
 
 from games import daily
 from games.engine.contracts import TOP_RUNG
-from games.models import Game, Player
+from games.models import Game
+from games.players.models import Player
 from leaderboards.models import Score
 from leaderboards.ranking import day_board
 

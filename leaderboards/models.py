@@ -38,7 +38,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
-from games.models import Game, Player
+from games.models import Game
+from games.players.models import Player
 
 # The order of a board, best first (R22), and the fields that hold it.
 DAY_ORDER = ["-contracts", "penalty", "finished_at", "id"]

@@ -17,17 +17,16 @@ from __future__ import annotations
 from collections import defaultdict
 from functools import partial
 
-from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, Permission
-from django.contrib.auth.password_validation import validate_password
 from django.db import IntegrityError, transaction
 from django.db.models import Count, F, Max, Model, Sum
 from django.utils import timezone
 
 from games import daily
-from games.groups import group_send
-from games.models import Game, Player
-from games.names import random_name
+from games.models import Game
+from games.players import services as players
+from games.players.models import Player
+from games.web.groups import group_send
 from leaderboards import flags
 from leaderboards.models import (
     AttemptLink,
@@ -272,8 +271,7 @@ def ban_player(player: Player, moderator, reason: str) -> bool:
         player = _lock_player(player.pk)
         if player.banned_at is not None:
             return False
-        player.banned_at = timezone.now()
-        player.save(update_fields=["banned_at"])
+        players.set_banned(player, True)
         changed = _set_listed(list(player.scores.filter(listed=True)), False)
         _log(moderator, ModerationLog.BAN, player, reason, unlisted=len(changed))
         for score in changed:
@@ -287,8 +285,7 @@ def unban_player(player: Player, moderator, reason: str) -> bool:
         player = _lock_player(player.pk)
         if player.banned_at is None:
             return False
-        player.banned_at = None
-        player.save(update_fields=["banned_at"])
+        players.set_banned(player, False)
         changed = _set_listed(list(player.scores.filter(hidden_at__isnull=True)), True)
         _log(moderator, ModerationLog.UNBAN, player, reason, listed=len(changed))
         for score in changed:
@@ -302,8 +299,7 @@ def reset_name(player: Player, moderator, reason: str) -> str:
     with transaction.atomic():
         player = _lock_player(player.pk)
         old = player.name
-        player.name = random_name()
-        player.save(update_fields=["name"])
+        players.give_random_name(player)
         _log(moderator, ModerationLog.RESET_NAME, player, reason, old_name=old,
              new_name=player.name)
     return player.name
@@ -378,16 +374,8 @@ def _moderators_group() -> Group:
 def make_moderator(username: str, email: str, password: str) -> bool:
     """Create (or update) ``username`` as a staff user in the ``moderators`` group with this
     password; True if created. Raises ValidationError (a weak password), changing nothing."""
-    user_model = get_user_model()
     with transaction.atomic():
-        user, created = user_model.objects.get_or_create(
-            username=username, defaults={"email": email})
-        validate_password(password, user)
-        user.is_staff = True
-        user.set_password(password)
-        user.save()
-        user.groups.add(_moderators_group())
-    return created
+        return players.make_staff_user(username, email, password, _moderators_group())
 
 
 # --- Tallies ------------------------------------------------------------------------------------

@@ -76,9 +76,9 @@ THROTTLE_NOW = datetime(2030, 3, 18, tzinfo=UTC).timestamp() + 1  # into a day, 
 
 @pytest.fixture
 def throttle_clock(monkeypatch):
-    """The throttles count in fixed windows (games.throttles.hit): a test that counts
+    """The throttles count in fixed windows (games.web.throttles.hit): a test that counts
     requests up to a limit would see its count reset if a window's edge came mid-test."""
-    from games import throttles
+    from games.web import throttles
 
     monkeypatch.setattr(throttles, "clock", lambda: THROTTLE_NOW)
 
@@ -86,7 +86,7 @@ def throttle_clock(monkeypatch):
 @pytest.fixture
 def database_down():
     """``with database_down(error):`` every statement on the default database raises
-    ``error``, as while PostgreSQL is unreachable: the ORM and ladder.fast.rows both ask the
+    ``error``, as while PostgreSQL is unreachable: the ORM and games.web.rows both ask the
     connection for a cursor."""
     from contextlib import contextmanager
 
@@ -135,7 +135,7 @@ def no_server_loop():
     """Sends to Channels groups start each test made at once, not queued to the loop of a
     server that an earlier test started and that still runs (the browser tests' uvicorn):
     that loop is not the test's, and a test's socket would never hear them. A request served
-    through ladder.asgi names its own loop again (ladder/fast/serving.py)."""
-    from games import groups
+    through ladder.asgi names its own loop again (ladder/serving.py)."""
+    from games.web import groups
 
     groups.use_loop(None)

@@ -11,8 +11,10 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, time, timedelta
 
 from games import daily, services
-from games.identity import hash_token, new_token
-from games.models import Game, Player
+from games.models import Game
+from games.players.identity import hash_token, new_token
+from games.players.models import Player
+from games.players.services import create_player
 
 DAY = date(2030, 3, 6)  # the tests' day: a Wednesday of ISO week 2030-W10
 NOON = time(12, 0)
@@ -38,7 +40,7 @@ class Clock:
 
 def player_with_token(name: str | None = None) -> tuple[Player, str]:
     token = new_token()
-    return services.create_player(token_hash=hash_token(token), name=name), token
+    return create_player(token_hash=hash_token(token), name=name), token
 
 
 def practice_game(owner: Player, level: str = "easy") -> Game:

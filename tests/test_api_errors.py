@@ -14,11 +14,12 @@ from ninja import NinjaAPI, Schema
 from ninja.errors import HttpError
 from ninja.testing import TestClient
 
-from games.errors import CONTENT_TYPE
-from games.models import Game, Player
-from games.renderer import dumps
+from games.models import Game
+from games.players.models import Player
+from games.web.errors import CONTENT_TYPE
+from games.web.renderer import dumps
 from ladder.api import JsonObjectParser, api, install_error_handlers
-from ladder.fast.serving import ThreadedDjango
+from ladder.serving import ThreadedDjango
 from tests.factories import player_with_token
 
 API = "/api/v1"

@@ -55,9 +55,10 @@ def test_the_project_keeps_every_import_contract():
 # (contract, file, what it gains): one planted violation per contract.
 VIOLATIONS = [
     ("project-layers", "frontend/views.py", "import ladder.urls"),
-    ("fast-rows-imports-no-app", "ladder/fast/rows.py", "from games import models"),
+    ("web-knows-no-game", "games/web/rows.py", "from games.engine import cards"),
     ("games-layers", "games/models.py", "from games.services import act"),
-    ("games-layers", "games/services/deals.py", "from games import api_common"),
+    ("games-layers", "games/players/services.py", "from games.models import Game"),
+    ("players-layers", "games/players/models.py", "from games.players import services"),
     ("leaderboards-layers", "leaderboards/ranking.py", "from . import services"),
     ("leagues-layers", "leaderboards/leagues/models.py",
      "from leaderboards.leagues import services"),
@@ -66,7 +67,7 @@ VIOLATIONS = [
     ("games-never-imports-leaderboards", "games/daily.py", "import leaderboards.models"),
     ("no-circles", "games/models.py", "def later():\n    from games import daily"),
     ("routers-only-from-wiring", "games/api_daily.py", "from games import api"),
-    ("bots-public-interface", "games/services/hints.py", "from games.bots.outlook import Outlook"),
+    ("bots-public-interface", "games/reads/hints.py", "from games.bots.outlook import Outlook"),
 ]
 
 
@@ -230,7 +231,8 @@ def test_the_bots_may_use_the_engine_but_not_the_services():
 
 # --- Only the services write to the database --------------------------------------------------
 
-WRITERS = ("games.services", "leaderboards.services", "leaderboards.leagues.services")
+WRITERS = ("games.services", "games.players.services", "leaderboards.services",
+           "leaderboards.leagues.services")
 WRITES = frozenset({"save", "create", "get_or_create", "update_or_create", "bulk_create",
                     "bulk_update", "update", "delete"})
 
@@ -281,12 +283,51 @@ def test_only_the_services_write_to_the_database():
 ])
 def test_the_write_check_finds_an_orm_write_outside_a_service(source):
     assert writes_outside_services({"games.daily": ast.parse(source)})
-    assert writes_outside_services({"games.services.deals": ast.parse(source)}) == []
+    assert writes_outside_services({"games.services.daily": ast.parse(source)}) == []
 
 
 def test_the_write_check_leaves_dict_updates_alone():
     source = "error.update(extra)\nconfig['OPTIONS'].update(server_side_binding=True)"
     assert writes_outside_services({"ladder.api": ast.parse(source)}) == []
+
+
+def _root_name(node: ast.AST) -> str:
+    """``Player`` of ``Player.objects.filter(...).update``, ``user`` of ``user.save``."""
+    while not isinstance(node, ast.Name):
+        if isinstance(node, ast.Call):
+            node = node.func
+        elif isinstance(node, ast.Attribute | ast.Subscript):
+            node = node.value
+        else:
+            return ""
+    return node.id
+
+
+def player_writes_outside_their_writer(modules: dict[str, ast.Module]) -> list[str]:
+    """ORM writes on a player, a transfer code or a user (``Player.objects...``,
+    ``player.save``, ``user.save``...) anywhere but games.players.services."""
+    return [f"{name}:{node.lineno}: {ast.unparse(node.func)}(...)"
+            for name, tree in modules.items()
+            if name != "games.players.services" and ".migrations" not in name
+            for node in ast.walk(tree) if _is_orm_write(node)
+            and _root_name(node.func.value).lower() in {"player", "transfercode", "user",
+                                                          "user_model"}]
+
+
+def test_players_and_their_credentials_have_one_writer():
+    assert player_writes_outside_their_writer(project_modules()) == []
+
+
+@pytest.mark.parametrize("source", [
+    "player.save(update_fields=['banned_at'])",
+    "Player.objects.filter(pk=1).update(name='x')",
+    "user.save()",
+    "TransferCode.objects.create(player=p)",
+])
+def test_the_players_writer_check_finds_a_write_elsewhere(source):
+    assert player_writes_outside_their_writer({"leaderboards.services": ast.parse(source)})
+    assert player_writes_outside_their_writer(
+        {"games.players.services": ast.parse(source)}) == []
 
 
 # --- Routers ----------------------------------------------------------------------------------

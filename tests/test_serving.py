@@ -1,5 +1,5 @@
-"""HTTP through ladder/fast/serving.py (Django's WSGI handler on a thread pool under ASGI), and
-sends to Channels groups from those threads (games/groups.py)."""
+"""HTTP through ladder/serving.py (Django's WSGI handler on a thread pool under ASGI), and
+sends to Channels groups from those threads (games/web/groups.py)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.testing import HttpCommunicator
 
-from games import groups
+from games.web import groups
 from ladder.asgi import application
-from ladder.fast.serving import ThreadedDjango
+from ladder.serving import ThreadedDjango
 
 HOST = [(b"host", b"testserver")]
 
@@ -100,7 +100,7 @@ class RecordingLayer:
 
 @pytest.fixture
 def server_loop():
-    """A running event loop in a thread, as the server's; games.groups forgets it after."""
+    """A running event loop in a thread, as the server's; games.web.groups forgets it after."""
     before = groups.server_loop()
     groups.use_loop(None)
     loop = asyncio.new_event_loop()

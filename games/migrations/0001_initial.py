@@ -3,6 +3,7 @@
 import django.db.models.deletion
 import django.utils.timezone
 import games.models
+import games.players.models
 from django.conf import settings
 from django.db import migrations, models
 
@@ -31,7 +32,7 @@ class Migration(migrations.Migration):
             name='Player',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('public_id', models.CharField(default=games.models.new_player_id, editable=False, max_length=24, unique=True)),
+                ('public_id', models.CharField(default=games.players.models.new_player_id, editable=False, max_length=24, unique=True)),
                 ('name', models.CharField(max_length=24)),
                 ('token_hash', models.CharField(blank=True, editable=False, max_length=64, null=True, unique=True)),
                 ('cookie_epoch', models.PositiveIntegerField(default=0)),

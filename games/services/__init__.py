@@ -1,5 +1,5 @@
 """The only code that writes games: start a game, act, run the bots, finish (docs/design.md,
-"One action, from the click to the sockets").
+"One action, from the click to the sockets"). What the person sees is read in games.reads.
 
 Checks, then changes, in one transaction; events go out after commit.
 
@@ -29,7 +29,6 @@ from __future__ import annotations
 import logging
 import secrets
 from dataclasses import dataclass, field
-from datetime import datetime
 from functools import partial
 
 from django.db import transaction
@@ -53,13 +52,12 @@ from games.engine import (
     apply,
     new_game,
     player_view,
-    replay,
     result_json,
 )
-from games.groups import group_send
-from games.models import DailyDeal, Game, GameAction, Player
-from games.names import COMPUTER_PLAYER_NAMES, clean_name, random_name
-from ladder.fast.rows import insert_rows, insert_rows_and_update, select_row
+from games.models import DailyDeal, Game, GameAction
+from games.players.models import Player
+from games.web.groups import group_send
+from games.web.rows import insert_rows, insert_rows_and_update, select_row
 
 logger = logging.getLogger(__name__)
 
@@ -97,26 +95,6 @@ def group_name(game_public_id: str) -> str:
     return f"game.{game_public_id}"
 
 
-# --- Players ------------------------------------------------------------------------------
-
-
-def create_player(*, token_hash: str | None = None, name: str | None = None) -> Player:
-    return Player.objects.create(name=name or random_name(), token_hash=token_hash)
-
-
-def mark_seen(player: Player, moment: datetime) -> None:
-    """When the player was last seen (games.identity calls this at most every ten minutes)."""
-    player.last_seen_at = moment
-    Player.objects.filter(pk=player.pk).update(last_seen_at=moment)
-
-
-def rename_player(player: Player, raw_name: str) -> Player:
-    """Raises games.names.InvalidName."""
-    player.name = clean_name(raw_name)
-    Player.objects.filter(pk=player.pk).update(name=player.name)
-    return player
-
-
 # --- Games --------------------------------------------------------------------------------
 
 
@@ -129,7 +107,7 @@ def start_game(player: Player, mode: str = Game.PRACTICE, level: str = "normal",
                daily: DailyDeal | None = None, address_hash: str = "",
                device_hash: str = "") -> Played:
     """A new game: the deal, then the bots up to the person's first turn. A practice game gets
-    a secret random seed; a daily (mode "daily", started by games.services.deals.start_daily,
+    a secret random seed; a daily (mode "daily", started by games.services.daily.start_daily,
     which passes the day's deal) plays the day's seed (R26)."""
     if (mode == Game.DAILY) != (daily is not None) or mode not in (Game.PRACTICE, Game.DAILY):
         raise ModeUnavailable(mode)
@@ -137,7 +115,7 @@ def start_game(player: Player, mode: str = Game.PRACTICE, level: str = "normal",
         raise ValueError(level)
     seed = daily.seed if daily is not None else new_seed()
     state, events = new_game(seed)
-    messages = _messages(events, 0)
+    messages = person_messages(events, 0)
     with transaction.atomic():
         game = Game(owner=player, mode=mode, level=level, seed=seed, daily=daily,
                     address_hash=address_hash, device_hash=device_hash,
@@ -181,7 +159,7 @@ def act(public_id: str, player: Player, expected_version: int, action_data) -> P
         first_index = game.version
         state, events = apply(state, PERSON, action)
         steps: list[tuple[int, Action]] = [(PERSON, action)]
-        messages = _messages(events, state.actions)
+        messages = person_messages(events, state.actions)
         state = _run_bots(game, state, steps, messages)
         game.state = state.to_json()
         game.version = state.actions
@@ -217,7 +195,7 @@ def _play_bot_turns(game: Game, state: GameState, steps: list, messages: list) -
             action = _fallback(state, seat)
             state, events = apply(state, seat, action)
         steps.append((seat, action))
-        messages.extend(_messages(events, state.actions))
+        messages.extend(person_messages(events, state.actions))
     return state
 
 
@@ -228,7 +206,7 @@ def _fallback(state: GameState, seat: int) -> Action:
     return Discard(legal.discards[0])
 
 
-def _messages(events: list[Event], version: int) -> list[dict]:
+def person_messages(events: list[Event], version: int) -> list[dict]:
     """Events as the person may see them (R25): ``{"v", "t", "d"}``."""
     result = []
     for event in events:
@@ -267,75 +245,9 @@ def _after_commit(game: Game, messages: list[dict]) -> None:
 def publish(game_public_id: str, messages: list[dict]) -> None:
     """Send the events to the game's websocket group (games.consumers forwards them).
 
-    Never raises (games.groups logs a failed send): it runs after commit, when the action
+    Never raises (games.web.groups logs a failed send): it runs after commit, when the action
     is already acknowledged, and the HTTP response is the source of truth. (A raising
     ``on_commit(partial(...), robust=True)`` callback also turned into a 500: Django logs it
     with ``func.__qualname__``, which a ``partial`` lacks.) With Redis down the events are
     lost; clients resync by version."""
     group_send(group_name(game_public_id), {"type": "game.events", "events": messages})
-
-
-# --- What the person sees -------------------------------------------------------------------
-
-
-def game_view(game: Game, state: GameState | None = None) -> dict:
-    """The GameView (docs/api.md): the person's PlayerView plus the game's own fields. Never
-    the seed, other hands or the stock (R25)."""
-    state = state or game.load_state()
-    view = player_view(state, PERSON).to_json()
-    for info in view["players"]:
-        seat = info["seat"]
-        info["name"] = game.owner.name if seat == PERSON else COMPUTER_PLAYER_NAMES[seat - 1]
-        info["bot"] = seat != PERSON
-    return {
-        "id": game.public_id, "mode": game.mode, "level": game.level,
-        "daily": game.daily.date.isoformat() if game.daily_id else None,
-        "status": game.status, "version": game.version, **view,
-        "result": result_json(state) if state.phase == FINISHED else None,
-        "created_at": game.created_at, "finished_at": game.finished_at,
-    }
-
-
-def deal_log(game: Game) -> dict:
-    """The current deal's public events as the person saw them or may see them (R25: through
-    ``Event.for_seat`` only), from a replay of the log; ``seen`` is the version right after
-    the person's last action and ``before`` the GameView at that moment, so a page arriving
-    later can play the computer players' moves since then. Events start where the current
-    deal does, or earlier when the moves since ``seen`` began in the previous deal."""
-    state, events = new_game(game.seed)
-    messages = _messages(events, 0)
-    deal_from, seen, seen_at, seen_state = 0, 0, len(messages), state
-    for seat, data in game.actions.order_by("index").values_list("seat", "action"):
-        state, events = apply(state, seat, action_from_json(data))
-        for event in events:
-            if event.type == "deal_started":
-                deal_from = len(messages)
-            messages.extend(_messages([event], state.actions))
-        if seat == PERSON:
-            seen, seen_at, seen_state = state.actions, len(messages), state
-    before = {**game_view(game, seen_state), "version": seen}
-    if seen_state.phase != FINISHED:
-        before.update(status=Game.ACTIVE, result=None, finished_at=None)
-    return {"version": game.version, "seen": seen, "before": before,
-            "events": messages[min(deal_from, seen_at):]}
-
-
-def game_summary(game: Game) -> dict:
-    """A game in the list of games; ``game`` comes from ``Game.objects.with_deal()``."""
-    return {
-        "id": game.public_id, "mode": game.mode, "level": game.level,
-        "daily": game.daily.date.isoformat() if game.daily_id else None,
-        "status": game.status, "version": game.version, "deal": game.deal,
-        "result": ({"contracts": game.contracts, "penalty": game.penalty, "place": game.place}
-                   if game.finished else None),
-        "created_at": game.created_at, "updated_at": game.updated_at,
-        "finished_at": game.finished_at,
-    }
-
-
-def check_replay(game: Game) -> bool:
-    """Does the stored snapshot equal replay(seed, actions)?"""
-    log = game.actions.order_by("index").values_list("seat", "action")
-    rebuilt = replay(game.seed, [(seat, action_from_json(a)) for seat, a in log])
-    return rebuilt.to_json() == game.state
-

@@ -15,8 +15,8 @@ more, until one joins.
 - ``DELETE /leagues/{id}/members/{player_id}``: leave (your own id) or remove a member
   (creator).
 
-Bounds: a name is 2-40 characters under the player names' rules (games.names); a league has at
-most 100 members (409 ``league_full``), a player at most 20 leagues (409
+Bounds: a name is 2-40 characters under the player names' rules (games.players.names); a
+league has at most 100 members (409 ``league_full``), a player at most 20 leagues (409
 ``too_many_leagues``). Creating is throttled per player (``THROTTLE_LEAGUES``), code look-ups
 and joins per player or address (``THROTTLE_LEAGUE_CODES``): 429 with ``Retry-After``. A
 member who is not the creator gets 403 ``creator_only`` for the creator's actions.
@@ -32,11 +32,17 @@ from ninja import Path, Router, Status
 from pydantic import BaseModel, Field
 
 from games import daily
-from games.api_common import AUTH_OPTIONAL, PLAYER_OR_ANONYMOUS, player_of
-from games.errors import ApiError
-from games.identity import PLAYER, PLAYER_OR_NEW_BROWSER, player_for_write
-from games.schemas import Error, PublicId, text
-from games.throttles import Throttle
+from games.players.identity import (
+    AUTH_OPTIONAL,
+    PLAYER,
+    PLAYER_OR_ANONYMOUS,
+    PLAYER_OR_NEW_BROWSER,
+    player_for_write,
+    player_of,
+)
+from games.web.errors import ApiError
+from games.web.schemas import Error, PublicId, text
+from games.web.throttles import Throttle
 from leaderboards.leagues import boards, services
 from leaderboards.leagues.models import (
     CODE_CHARS,

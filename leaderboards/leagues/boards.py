@@ -25,7 +25,7 @@ from django.db import connection
 from django.db.models import Count, Max, Sum
 
 from games import daily
-from games.models import Player
+from games.players.models import Player
 from leaderboards.leagues.models import League, Membership, shown_code
 from leaderboards.models import ModerationLog, Score, week_of
 from leaderboards.ranking import Row, day_board

@@ -14,8 +14,8 @@ keeps today's results from a member who has not finished: leaderboards.leagues.b
 
 A member removed while the socket is open still hears these nudges until it closes, but the
 board they would read answers 404. Frames from the client are ignored
-(:class:`games.groups.PushConsumer`), and the group is joined again every few seconds
-(:class:`games.groups.GroupMember`).
+(:class:`games.web.groups.PushConsumer`), and the group is joined again every few seconds
+(:class:`games.web.groups.GroupMember`).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from games.consumers import (
     origin_allowed,
     player_of_scope,
 )
-from games.groups import PushConsumer
+from games.web.groups import PushConsumer
 from leaderboards.leagues.models import League
 from leaderboards.leagues.services import group_name
 

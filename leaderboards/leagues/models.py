@@ -2,7 +2,7 @@
 short code, with no account needed.
 
 ``League``
-    A name (2-40 characters, the same text rules as a player's name: games.names), a join
+    A name (2-40 characters, the same text rules as a player's name: games.players.names), a join
     code (``code``, renewable: the old one stops working at once), a creator who may rename
     it, remove members, renew the code and delete it. ``public_id`` is what URLs and the API
     name (unguessable, as a game's id); ``pk`` is only shown as "League #n" when a moderator
@@ -29,7 +29,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-from games.models import Player
+from games.players.models import Player
 
 NAME_MIN_CHARS = 2
 NAME_MAX_CHARS = 40

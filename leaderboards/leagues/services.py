@@ -24,9 +24,10 @@ from functools import partial
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games.groups import group_send
-from games.models import Game, Player
-from games.names import InvalidName, clean_name
+from games.models import Game
+from games.players.models import Player
+from games.players.names import InvalidName, clean_name
+from games.web.groups import group_send
 from leaderboards.leagues.models import (
     LEAGUES_PER_PLAYER_MAX,
     MEMBERS_MAX,
@@ -67,7 +68,7 @@ def group_name(league: League) -> str:
 
 
 def clean_league_name(raw: str) -> str:
-    """The player names' rules (games.names), up to ``NAME_MAX_CHARS``. Raises Refused."""
+    """The player names' rules (games.players.names), up to ``NAME_MAX_CHARS``. Raises Refused."""
     try:
         return clean_name(raw, max_chars=NAME_MAX_CHARS)
     except InvalidName as exc:

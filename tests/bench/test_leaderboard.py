@@ -10,7 +10,8 @@ from io import StringIO
 import pytest
 
 from bench.leaderboard import BoardBench
-from games.models import DailyDeal, Player
+from games.models import DailyDeal
+from games.players.models import Player
 from leaderboards.models import Score, Tally
 
 pytestmark = pytest.mark.django_db

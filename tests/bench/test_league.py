@@ -10,7 +10,8 @@ from io import StringIO
 import pytest
 
 from bench.league import LeagueBench
-from games.models import DailyDeal, Player
+from games.models import DailyDeal
+from games.players.models import Player
 from leaderboards.leagues.models import League
 from leaderboards.models import Score
 

@@ -59,7 +59,7 @@ def one_utc_day():
 class AsgiServer:
     """``ladder.asgi.application`` on uvicorn, as ``./dev serve`` and production run it, in a
     thread of the test process: every HTTP request and websocket goes through the real
-    serving path (ladder/fast/serving.py, Channels' router and consumers)."""
+    serving path (ladder/serving.py, Channels' router and consumers)."""
 
     def __init__(self):
         import uvicorn
@@ -104,7 +104,7 @@ class AsgiServer:
 @pytest.fixture(scope="module")
 def asgi_server(django_db_setup):
     """One server a test module: once it stops, its event loop no longer takes the sends of
-    code outside it (games.groups falls back to sending directly), so the tests that follow
+    code outside it (games.web.groups falls back to sending directly), so the tests that follow
     this folder's see Channels as they would without it."""
     server = AsgiServer()
     server.start()
@@ -151,7 +151,7 @@ def browser(django_db_setup, django_db_blocker):
 
 @pytest.fixture(autouse=True)
 def no_throttles(settings):
-    """Every browser comes from 127.0.0.1: the rate limits (games/throttles.py has their own
+    """Every browser comes from 127.0.0.1: the rate limits (games/web/throttles.py has their own
     tests) would soon refuse new identities, logins and transfer codes. Off here, counters
     cleared (with Redis they outlive a test)."""
     from django.core.cache import cache

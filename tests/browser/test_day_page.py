@@ -13,7 +13,7 @@ import pytest
 from games import daily
 from games.engine.cards import card_id
 from games.engine.redeal import first_dealer, ten_deals
-from games.services import deals
+from games.services.daily import deal_for, todays_deal
 from tests.browser.conftest import DESKTOP, shoot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -33,7 +33,7 @@ def open_day(open_page, site, day, viewport=DESKTOP, **options):
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280x800", "390x844"])
 def test_the_button_verifies_a_revealed_day_that_nobody_played(open_page, site, viewport):
-    deal = deals.deal_for(yesterday())
+    deal = deal_for(yesterday())
     page, watch = open_day(open_page, site, yesterday(), viewport, touch=viewport is PHONE)
     assert page.inner_text("[data-day-seed]") == deal.seed
     assert page.inner_text("[data-day-commitment]") == deal.commitment
@@ -58,7 +58,7 @@ def test_the_button_verifies_a_revealed_day_that_nobody_played(open_page, site, 
 
 
 def test_a_card_altered_in_the_pages_data_is_named(open_page, site):
-    deal = deals.deal_for(yesterday())
+    deal = deal_for(yesterday())
     real = ten_deals(deal.seed)[2]
     page, watch = open_page(DESKTOP)
 
@@ -88,7 +88,7 @@ def test_a_card_altered_in_the_pages_data_is_named(open_page, site):
 
 
 def test_a_seed_that_is_not_the_commitments_fails_the_check(open_page, site):
-    deals.deal_for(yesterday())
+    deal_for(yesterday())
     page, watch = open_page(DESKTOP)
 
     def swap_seed(route):
@@ -110,7 +110,7 @@ def test_a_seed_that_is_not_the_commitments_fails_the_check(open_page, site):
 
 
 def test_a_running_day_shows_its_commitment_and_no_seed_or_card(open_page, site):
-    deal = deals.todays_deal()
+    deal = todays_deal()
     page, watch = open_page(DESKTOP)
     bodies = []
     page.on("response", lambda r: "/api/" in r.url and bodies.append(r.text()))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from games.models import Game
-from games.services.hints import hint as server_hint
+from games.reads.hints import hint as server_hint
 from tests.browser.conftest import DESKTOP
 from tests.browser.table_driver import wait_idle
 from tests.games.test_hint import (

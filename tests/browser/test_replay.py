@@ -14,9 +14,9 @@ from django.core import signing
 
 from games.engine import action_from_json, apply, new_game
 from games.engine.cards import card_id
-from games.identity import COOKIE_NAME, COOKIE_SALT, cookie_value
 from games.models import Game
-from games.services import deals
+from games.players.identity import COOKIE_NAME, COOKIE_SALT, cookie_value
+from games.services.daily import start_daily
 from tests.browser.conftest import DESKTOP, shoot
 from tests.factories import player_with_token
 from tests.leaderboards.play import play_to_the_end
@@ -82,7 +82,7 @@ def assert_matches(screen: dict, state) -> None:
 def watched_daily(clock):
     """A daily played to its end by a scripted person, its day then over."""
     owner, _ = player_with_token()
-    game = play_to_the_end(deals.start_daily(owner).game)
+    game = play_to_the_end(start_daily(owner).game)
     clock.advance(days=1)
     return game
 
@@ -169,7 +169,7 @@ def signed_cookie(player) -> str:
 
 def test_my_games_lists_each_game_with_resume_or_watch(open_page, site, clock):
     me, _ = player_with_token()
-    finished = play_to_the_end(deals.start_daily(me).game)
+    finished = play_to_the_end(start_daily(me).game)
     from games import services
 
     running = services.start_game(me, Game.PRACTICE, "hard").game
@@ -205,7 +205,7 @@ def test_my_games_lists_each_game_with_resume_or_watch(open_page, site, clock):
 def test_a_replay_not_open_to_you_is_not_found_and_your_own_says_when_it_opens(
         open_page, site, clock):
     me, _ = player_with_token()
-    mine = play_to_the_end(deals.start_daily(me).game)
+    mine = play_to_the_end(start_daily(me).game)
     stranger, _ = player_with_token()
     from games import services
 

@@ -9,7 +9,7 @@ from datetime import timedelta
 import pytest
 from django.test import Client
 
-from games.services import deals
+from games.services.daily import deal_for
 from leaderboards import services
 from tests.factories import DAY
 from tests.frontend.test_csp_markup import Offences
@@ -38,7 +38,7 @@ def test_a_days_page_is_served_for_a_real_date_only():
 
 
 def test_todays_page_and_the_fairness_page_carry_no_seed_of_the_running_day():
-    seed = deals.deal_for(DAY).seed
+    seed = deal_for(DAY).seed
     for path in (f"/daily/{DAY}/", "/about/", "/leaderboard/"):
         assert seed not in Client().get(path).content.decode(), path
 

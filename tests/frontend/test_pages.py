@@ -6,7 +6,7 @@ from django.test import Client
 
 from frontend.views import describe_contract
 from games.engine.contracts import LADDER
-from games.identity import COOKIE_NAME, set_player_cookie
+from games.players.identity import COOKIE_NAME, set_player_cookie
 from tests.factories import player_with_token, practice_game
 
 pytestmark = pytest.mark.django_db

@@ -73,7 +73,7 @@ def new_bearer_api() -> Api:
 
 @pytest.fixture(autouse=True)
 def no_throttles(settings):
-    """Rate limits are games/throttles.py's to test: here every scope is off, and the
+    """Rate limits are games/web/throttles.py's to test: here every scope is off, and the
     counters (kept in the cache) start from nothing."""
     settings.THROTTLE_RATES = {scope: None for scope in settings.THROTTLE_RATES}
     cache.clear()

@@ -5,8 +5,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from games.identity import COOKIE_NAME
-from games.models import Player
+from games.players.identity import COOKIE_NAME
+from games.players.models import Player
 from tests.games.conftest import Api
 from tests.games.helpers import error_of
 

@@ -5,7 +5,7 @@ import pytest
 
 from games.bots import memo
 from games.models import Game
-from games.services import check_replay
+from games.reads import check_replay
 from tests.games.conftest import Api, bearer_api
 from tests.games.helpers import a_card_not_in, error_of, stored
 

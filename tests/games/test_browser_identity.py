@@ -4,8 +4,9 @@ and Django's CSRF check on every unsafe request the cookie authenticates."""
 import pytest
 from django.test import Client
 
-from games.identity import COOKIE_NAME, set_player_cookie
-from games.models import Game, Player
+from games.models import Game
+from games.players.identity import COOKIE_NAME, set_player_cookie
+from games.players.models import Player
 from tests.games.conftest import Api
 from tests.games.helpers import error_of
 

@@ -8,7 +8,7 @@ import pytest
 from django.db import connection
 
 from games.models import Game, GameAction
-from games.services import check_replay
+from games.reads import check_replay
 from tests.games.conftest import bearer_api, new_bearer_api
 
 SUBMISSIONS = 20

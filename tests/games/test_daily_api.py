@@ -9,7 +9,7 @@ import pytest
 
 from games import daily
 from games.models import Game
-from games.services import deals
+from games.services.daily import deal_for, start_daily
 from tests.factories import DAY
 from tests.leaderboards.factories import api, finished_daily, player
 from tests.leaderboards.play import next_action
@@ -29,7 +29,7 @@ def test_starting_the_daily_makes_a_game_on_the_days_deal_at_the_daily_level():
     assert (game["mode"], game["level"], game["daily"], game["status"]) == (
         "daily", daily.DAILY_LEVEL, str(DAY), "active")
     stored = Game.objects.get(public_id=game["id"])
-    assert stored.seed == deals.deal_for(DAY).seed
+    assert stored.seed == deal_for(DAY).seed
 
 
 def test_the_level_asked_for_does_not_change_the_daily():
@@ -54,7 +54,7 @@ def test_the_database_allows_one_daily_per_player_and_day():
     from django.db import IntegrityError, transaction
 
     someone, _ = player()
-    existing = deals.start_daily(someone).game
+    existing = start_daily(someone).game
     with pytest.raises(IntegrityError), transaction.atomic():
         Game.objects.create(owner=someone, mode=Game.DAILY, daily=existing.daily,
                             seed=existing.seed, engine_version=1, state={})
@@ -118,7 +118,7 @@ def test_a_past_day_reveals_its_seed_and_my_attempt(clock):
     start(api(token))
     clock.advance(days=2)
     body = api(token).get(f"/daily/{DAY}").json()
-    assert body["seed"] == deals.deal_for(DAY).seed
+    assert body["seed"] == deal_for(DAY).seed
     assert body["revealed"] and body["seconds_left"] == 0
     assert body["attempt"]["state"] == "active"  # not closed yet: beat's job
 
@@ -147,7 +147,7 @@ def test_the_seed_is_in_no_response_before_the_day_ends(clock):
                  f"/games/{game['id']}/replay", "/leaderboards/daily", "/leaderboards/me",
                  "/openapi.json"):
         client.get(path)
-    seed = deals.deal_for(DAY).seed
+    seed = deal_for(DAY).seed
     assert len(client.bodies) > 10
     for body in client.bodies:
         assert seed.encode() not in body

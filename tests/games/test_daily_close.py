@@ -10,7 +10,7 @@ import pytest
 from django.db import connection
 
 from games.models import Game
-from games.services import deals
+from games.services.daily import close_ended_days, deal_for, start_daily
 from games.tasks import close_ended_dailies
 from leaderboards.models import Score
 from tests.factories import DAY
@@ -20,10 +20,10 @@ from tests.leaderboards.factories import api, finished_daily, player
 @pytest.mark.django_db
 def test_closing_expires_the_unfinished_dailies_of_ended_days(clock):
     someone, token = player()
-    unfinished = deals.start_daily(someone).game
+    unfinished = start_daily(someone).game
     finished = finished_daily(player()[0], DAY, 6, 40)
     clock.advance(days=1)
-    todays = deals.start_daily(someone).game
+    todays = start_daily(someone).game
     assert close_ended_dailies.apply().get() == {"revealed": 1, "expired": 1}
     statuses = dict(Game.objects.values_list("pk", "status"))
     assert statuses == {unfinished.pk: "expired", finished.pk: "finished",
@@ -36,9 +36,9 @@ def test_closing_expires_the_unfinished_dailies_of_ended_days(clock):
 @pytest.mark.django_db
 def test_an_expired_daily_does_not_rank(clock):
     someone, _ = player()
-    deals.start_daily(someone)
+    start_daily(someone)
     clock.advance(days=1)
-    deals.close_ended_days()
+    close_ended_days()
     assert not Score.objects.exists()
     body = api().get(f"/leaderboards/daily/{DAY}").json()
     assert body["count"] == 0 and body["entries"] == []
@@ -47,27 +47,27 @@ def test_an_expired_daily_does_not_rank(clock):
 @pytest.mark.django_db
 def test_an_expired_daily_still_was_the_days_one_attempt(clock):
     someone, _ = player()
-    first = deals.start_daily(someone).game
+    first = start_daily(someone).game
     clock.advance(hours=11, minutes=59)  # 23:59 the same day: still the same attempt
-    assert deals.start_daily(someone).game == first
+    assert start_daily(someone).game == first
     clock.advance(minutes=2)
-    deals.close_ended_days()
+    close_ended_days()
     assert Game.objects.filter(owner=someone, daily__date=DAY).count() == 1
 
 
 @pytest.mark.django_db
 def test_closing_again_changes_nothing(clock):
-    deals.start_daily(player()[0])
+    start_daily(player()[0])
     clock.advance(days=1)
-    assert deals.close_ended_days() == {"revealed": 1, "expired": 1}
-    assert deals.close_ended_days() == {"revealed": 0, "expired": 0}
+    assert close_ended_days() == {"revealed": 1, "expired": 1}
+    assert close_ended_days() == {"revealed": 0, "expired": 0}
 
 
 @pytest.mark.django_db
 def test_a_day_is_not_closed_before_midnight_utc(clock):
-    deals.start_daily(player()[0])
+    start_daily(player()[0])
     clock.advance(hours=11, minutes=59, seconds=59)
-    assert deals.close_ended_days() == {"revealed": 0, "expired": 0}
+    assert close_ended_days() == {"revealed": 0, "expired": 0}
 
 
 @pytest.mark.skipif(connection.vendor != "postgresql",
@@ -75,7 +75,7 @@ def test_a_day_is_not_closed_before_midnight_utc(clock):
 @pytest.mark.django_db(transaction=True)
 def test_racing_starts_of_one_players_daily_make_one_game(clock):
     someone, _ = player()
-    deals.deal_for(DAY)
+    deal_for(DAY)
     starts = 6
     barrier = threading.Barrier(starts)
     games, errors = [], []
@@ -83,7 +83,7 @@ def test_racing_starts_of_one_players_daily_make_one_game(clock):
     def start():
         try:
             barrier.wait(timeout=10)
-            games.append(deals.start_daily(someone).game.pk)
+            games.append(start_daily(someone).game.pk)
         except Exception as exc:  # reported below
             errors.append(exc)
         finally:
@@ -104,7 +104,7 @@ def test_racing_starts_of_one_players_daily_make_one_game(clock):
 @pytest.mark.django_db(transaction=True)
 def test_racing_posts_of_one_players_daily_answer_one_201(clock):
     _, token = player()
-    deals.deal_for(DAY)
+    deal_for(DAY)
     starts = 5
     barrier = threading.Barrier(starts)
     answers, lock = [], threading.Lock()
@@ -132,7 +132,7 @@ def test_racing_posts_of_one_players_daily_answer_one_201(clock):
 @pytest.mark.django_db
 def test_acting_after_midnight_is_refused_even_before_the_close_runs(clock):
     someone, token = player()
-    game = deals.start_daily(someone).game
+    game = start_daily(someone).game
     clock.set_day(DAY + timedelta(days=1), at=clock.moment.time().replace(hour=0, minute=0))
     response = api(token).post(f"/games/{game.public_id}/actions",
                                {"version": game.version,

@@ -12,8 +12,9 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from games.models import DailyDeal, sha256_hex
-from games.services import deals
+from games.models import DailyDeal
+from games.players.models import sha256_hex
+from games.services.daily import deal_for
 from games.tasks import close_ended_dailies, prepare_daily_deals
 from tests.factories import DAY
 from tests.leaderboards.factories import api
@@ -57,7 +58,7 @@ def test_the_beat_schedule_runs_both_jobs_every_hour_in_utc():
 
 @pytest.mark.django_db
 def test_seeds_are_random_secrets_and_the_commitment_is_their_sha256(clock):
-    made = [deals.deal_for(DAY + timedelta(days=i)) for i in range(3)]
+    made = [deal_for(DAY + timedelta(days=i)) for i in range(3)]
     assert len({d.seed for d in made}) == 3
     for deal in made:
         assert re.fullmatch(r"[0-9a-f]{64}", deal.seed)
@@ -77,7 +78,7 @@ def test_the_revealed_seed_verifies_against_the_commitment_published_during_the_
 
 @pytest.mark.django_db
 def test_the_close_task_marks_ended_days_revealed(clock):
-    deals.deal_for(DAY)
+    deal_for(DAY)
     clock.advance(days=1)
     assert close_ended_dailies.apply().get() == {"revealed": 1, "expired": 0}
     assert DailyDeal.objects.get(date=DAY).revealed_at == clock.moment
@@ -94,7 +95,7 @@ def test_racing_first_requests_create_one_deal(clock):
     def first_request():
         try:
             barrier.wait(timeout=10)
-            found.append(deals.deal_for(DAY).pk)
+            found.append(deal_for(DAY).pk)
         except Exception as exc:  # reported below
             errors.append(exc)
         finally:

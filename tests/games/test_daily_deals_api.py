@@ -7,8 +7,9 @@ from datetime import timedelta
 
 import pytest
 
-from games.models import sha256_hex
-from games.services import deals, replays
+from games.players.models import sha256_hex
+from games.reads import replays
+from games.services.daily import deal_for, start_daily
 from tests.factories import DAY
 from tests.games.test_no_leaks import cards_in
 from tests.leaderboards.factories import api, finished_daily, player
@@ -24,10 +25,10 @@ def as_ids(deal: dict) -> tuple:
 
 def test_a_revealed_days_deals_are_the_deals_its_player_was_dealt(clock):
     someone, token = player()
-    game = play_to_the_end(deals.start_daily(someone).game)
+    game = play_to_the_end(start_daily(someone).game)
     clock.advance(days=1)
     body = api().get(f"/daily/{DAY}/deals").json()
-    seed = deals.deal_for(DAY).seed
+    seed = deal_for(DAY).seed
     assert (body["date"], body["seed"], body["commitment"]) == (str(DAY), seed, sha256_hex(seed))
     assert body["first_dealer"] == body["deals"][0]["dealer"]
     played = replays.replay_of(game)["deals"]
@@ -36,7 +37,7 @@ def test_a_revealed_days_deals_are_the_deals_its_player_was_dealt(clock):
 
 
 def test_a_day_nobody_played_has_its_deals_too(clock):
-    deals.deal_for(DAY)
+    deal_for(DAY)
     clock.advance(days=3)
     body = api().get(f"/daily/{DAY}/deals").json()
     assert [d["deal"] for d in body["deals"]] == list(range(1, 11))
@@ -55,19 +56,19 @@ def test_todays_deals_are_refused_to_everyone_and_name_no_card_or_seed(who):
     assert response.status_code == 404
     assert response.json()["error"]["code"] == "not_found"
     assert cards_in(response.json()) == set()
-    assert deals.deal_for(DAY).seed not in response.content.decode()
+    assert deal_for(DAY).seed not in response.content.decode()
 
 
 def test_a_moderators_session_gets_no_running_days_deals(client, django_user_model):
-    deals.deal_for(DAY)
+    deal_for(DAY)
     moderator = django_user_model.objects.create_user("mod", is_staff=True, is_superuser=True)
     client.force_login(moderator)
     response = client.get(f"/api/v1/daily/{DAY}/deals")
-    assert response.status_code == 404 and deals.deal_for(DAY).seed not in response.content.decode()
+    assert response.status_code == 404 and deal_for(DAY).seed not in response.content.decode()
 
 
 def test_a_future_day_a_day_without_a_deal_and_a_malformed_day_are_refused():
-    deals.deal_for(DAY + timedelta(days=1))  # tomorrow's deal is made ahead of midnight
+    deal_for(DAY + timedelta(days=1))  # tomorrow's deal is made ahead of midnight
     assert api().get(f"/daily/{DAY + timedelta(days=1)}/deals").status_code == 404
     assert api().get(f"/daily/{DAY - timedelta(days=9)}/deals").status_code == 404
     for bad in ("2030-3-6", "tomorrow", "2030-02-30", "9" * 40):

@@ -9,8 +9,9 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from games.management.commands.verify_daily import deals_of
-from games.models import sha256_hex
-from games.services import deals, replays
+from games.players.models import sha256_hex
+from games.reads import replays
+from games.services.daily import deal_for, start_daily
 from tests.factories import DAY
 from tests.leaderboards.factories import player
 from tests.leaderboards.play import play_to_the_end
@@ -52,10 +53,10 @@ def test_the_deals_are_the_engines_deals_and_differ_between_seeds():
 @pytest.mark.django_db
 def test_the_verified_deals_are_the_deals_a_player_of_that_day_was_dealt(clock):
     someone, _ = player()
-    game = play_to_the_end(deals.start_daily(someone).game)
+    game = play_to_the_end(start_daily(someone).game)
     clock.advance(days=1)
     played = replays.replay_of(game)["deals"]
-    verified = deals_of(deals.deal_for(DAY).seed)
+    verified = deals_of(deal_for(DAY).seed)
     assert len(played) == 10
     for mine, check in zip(played, verified, strict=True):
         assert mine["dealer"] == check["dealer"]
@@ -65,7 +66,7 @@ def test_the_verified_deals_are_the_deals_a_player_of_that_day_was_dealt(clock):
 
 @pytest.mark.django_db
 def test_by_date_it_checks_a_revealed_day_and_refuses_a_running_one(clock):
-    deals.deal_for(DAY)
+    deal_for(DAY)
     with pytest.raises(CommandError, match="still running"):
         verify("--date", str(DAY))
     clock.advance(days=1)

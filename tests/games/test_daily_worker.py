@@ -58,9 +58,9 @@ def test_a_worker_creates_the_days_deals_from_the_beat_task(clock, worker_queue)
 
 @pytest.mark.django_db(transaction=True)
 def test_a_worker_closes_an_ended_day(clock, worker_queue):
-    from games.services import deals
+    from games.services.daily import start_daily
 
-    game = deals.start_daily(player()[0]).game
+    game = start_daily(player()[0]).game
     clock.advance(days=1)
     result = close_ended_dailies.apply_async(queue=worker_queue)
     assert result.get(timeout=30) == {"revealed": 1, "expired": 1}

@@ -3,7 +3,7 @@
 import pytest
 
 from games.models import Game, GameAction
-from games.services import check_replay
+from games.reads import check_replay
 from tests.games.helpers import error_of
 from tests.games.scripted import next_action
 

@@ -14,7 +14,7 @@ from games.bots import REASON_CODES, REASONS, STRATEGIES, Memory, rng_for
 from games.engine import FINISHED, Discard, Draw, GameState, player_view
 from games.engine.cards import card_id
 from games.models import Game
-from games.services import hints
+from games.reads import hints
 from tests.bots.helpers import card, play, scene, turns
 from tests.bots.test_hidden_information import hidden_cards_dealt_afresh
 from tests.games.helpers import error_of

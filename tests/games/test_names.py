@@ -1,4 +1,4 @@
-"""Names people can see and tell apart (issue 29, games/names.py): normalised, with visible
+"""Names people can see and tell apart (issue 29, games/players/names.py): normalised, with visible
 letters, without fillers, invisible characters or enclosing marks, not posing as staff or a
 computer player; real names in every script still pass."""
 
@@ -6,7 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from games.names import COMPUTER_PLAYER_NAMES, RESERVED_NAMES, clean_name, random_name, skeleton
+from games.players.names import (
+    COMPUTER_PLAYER_NAMES,
+    RESERVED_NAMES,
+    clean_name,
+    random_name,
+    skeleton,
+)
 from tests.games.helpers import error_of
 
 pytestmark = pytest.mark.django_db

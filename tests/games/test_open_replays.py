@@ -14,7 +14,7 @@ from django.test import Client
 from games.engine import action_from_json, apply, new_game
 from games.engine.cards import card_id
 from games.models import Game
-from games.services import deals
+from games.services.daily import close_ended_days, start_daily
 from tests.factories import player_with_token
 from tests.games.conftest import bearer_api
 from tests.games.helpers import error_of
@@ -36,7 +36,7 @@ def owner_of_a_daily():
 
 
 def finished_daily(owner) -> Game:
-    return play_daily_to_the_end(deals.start_daily(owner).game)
+    return play_daily_to_the_end(start_daily(owner).game)
 
 
 @pytest.fixture
@@ -189,9 +189,9 @@ def test_an_unfinished_game_has_no_replay_even_for_its_owner(alice):
 
 def test_an_expired_daily_has_no_replay(clock, owner_of_a_daily, bob):
     owner, owner_api = owner_of_a_daily
-    game = deals.start_daily(owner).game
+    game = start_daily(owner).game
     clock.advance(days=1)
-    deals.close_ended_days()
+    close_ended_days()
     assert Game.objects.get(pk=game.pk).status == Game.EXPIRED
 
     for api in (owner_api, bob):

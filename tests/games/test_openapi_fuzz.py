@@ -34,8 +34,9 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from games import services
-from games.identity import hash_token, new_token
-from games.schemas import PUBLIC_ID
+from games.players.identity import hash_token, new_token
+from games.players.services import create_player
+from games.web.schemas import PUBLIC_ID
 from tests.games.fuzzing import one_error_shape, refused_by_design
 
 schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", get_wsgi_application())
@@ -74,7 +75,7 @@ def case_counts(request):
           suppress_health_check=list(HealthCheck))
 def test_the_api_keeps_its_schema_whatever_it_is_sent(case):
     token = new_token()
-    player = services.create_player(token_hash=hash_token(token))
+    player = create_player(token_hash=hash_token(token))
     params = case.path_parameters or {}
     game_id = params.get("game_id")
     if isinstance(game_id, str) and re.fullmatch(PUBLIC_ID, game_id) and len(game_id) % 2 == 0:

@@ -2,8 +2,8 @@
 
 import pytest
 
-from games.identity import hash_token
-from games.models import Player
+from games.players.identity import hash_token
+from games.players.models import Player
 from tests.games.conftest import bearer_api
 from tests.games.helpers import error_of
 

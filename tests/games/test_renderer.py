@@ -1,4 +1,4 @@
-"""The API's renderer (games.renderer, orjson) writes the values django-ninja's own did."""
+"""The API's renderer (games.web.renderer, orjson) writes the values django-ninja's own did."""
 
 import datetime as dt
 import json
@@ -8,7 +8,7 @@ import pytest
 from django.utils.translation import gettext_lazy
 from ninja.responses import NinjaJSONEncoder
 
-from games.renderer import dumps
+from games.web.renderer import dumps
 
 BODY = {
     "created_at": dt.datetime(2026, 12, 2, 14, 5, 6, 789123, tzinfo=dt.UTC),

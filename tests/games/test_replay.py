@@ -5,7 +5,7 @@ import pytest
 
 from games.engine import action_from_json, replay, result_json
 from games.models import Game
-from games.services import check_replay
+from games.reads import check_replay
 from tests.games.helpers import error_of
 from tests.games.scripted import play_to_the_end
 

@@ -8,7 +8,7 @@ from django.db import connections
 from django.test import Client
 
 from games.consumers import CLOSE_NO_IDENTITY
-from games.identity import COOKIE_NAME
+from games.players.identity import COOKIE_NAME
 from ladder.asgi import application
 from tests.games.conftest import Api, bearer_api, new_bearer_api
 

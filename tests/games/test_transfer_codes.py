@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from games.models import TransferCode, sha256_hex
+from games.players.models import TransferCode, sha256_hex
 from tests.games.conftest import Api
 from tests.games.helpers import error_of
 

@@ -8,7 +8,7 @@ from channels.testing import WebsocketCommunicator
 from django.db import connections
 
 from games.consumers import CLOSE_BAD_ORIGIN, CLOSE_NO_IDENTITY, CLOSE_NOT_FOUND
-from games.identity import COOKIE_NAME
+from games.players.identity import COOKIE_NAME
 from ladder.asgi import application
 from tests.games.conftest import Api, new_bearer_api
 

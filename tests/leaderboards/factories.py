@@ -19,8 +19,9 @@ from django.test import Client
 
 from games import daily
 from games.engine import ENGINE_VERSION
-from games.models import Game, GameAction, Player
-from games.services import deals
+from games.models import Game, GameAction
+from games.players.models import Player
+from games.services.daily import deal_for
 from games.signals import game_finished
 from tests.factories import NOON, player_with_token
 
@@ -59,7 +60,7 @@ def finished_daily(owner: Player, day: date, contracts: int, penalty: int,
                    person_actions: int = 0) -> Game:
     """A finished daily of ``day`` with this result; its score is recorded by the
     leaderboard's game_finished receiver, inside the same transaction."""
-    deal = deals.deal_for(day)
+    deal = deal_for(day)
     finished_at = finished_at or datetime.combine(day, NOON, tzinfo=UTC)
     with transaction.atomic():
         game = Game.objects.create(

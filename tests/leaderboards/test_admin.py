@@ -11,7 +11,8 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from games.models import Game, Player
+from games.models import Game
+from games.players.models import Player
 from leaderboards.models import ModerationLog, Score
 from tests.factories import DAY
 from tests.leaderboards.factories import api, finished_daily, player

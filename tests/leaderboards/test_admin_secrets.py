@@ -16,8 +16,9 @@ from django.test import Client
 from django.urls import reverse
 
 from games import daily
-from games.models import DailyDeal, Game, Player
-from games.services import deals
+from games.models import DailyDeal, Game
+from games.players.models import Player
+from games.services.daily import start_daily
 from leaderboards import services as moderation
 from leaderboards.models import Score
 from tests.factories import practice_game
@@ -46,7 +47,7 @@ def staff(request, django_user_model) -> Client:
 
 
 def running_daily() -> Game:
-    return deals.start_daily(player("Today")[0]).game
+    return start_daily(player("Today")[0]).game
 
 
 def questions(game: Game) -> list[tuple[str, dict]]:

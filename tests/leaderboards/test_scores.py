@@ -13,7 +13,7 @@ from django.test import override_settings
 from games import daily
 from games.engine import ENGINE_VERSION
 from games.models import Game
-from games.services import deals
+from games.services.daily import start_daily
 from games.signals import game_finished
 from leaderboards import services
 from leaderboards.flags import MANY_IDENTITIES_PER_ADDRESS
@@ -27,7 +27,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clock")]
 
 def test_finishing_a_daily_records_its_score_from_the_games_own_result():
     someone, _ = player()
-    game = play_to_the_end(deals.start_daily(someone).game)
+    game = play_to_the_end(start_daily(someone).game)
     score = Score.objects.get(game=game)
     assert (score.player, score.day, score.week) == (someone, DAY, "2030-W10")
     assert (score.contracts, score.penalty, score.place, score.finished_at) == (

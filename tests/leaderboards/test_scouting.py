@@ -8,8 +8,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.identity import COOKIE_NAME, DEVICE_COOKIE
 from games.models import Game
+from games.players.identity import COOKIE_NAME, DEVICE_COOKIE
 from leaderboards.models import AttemptLink, ModerationLog, Score, week_of
 from tests.factories import DAY
 from tests.leaderboards.factories import API, api, player

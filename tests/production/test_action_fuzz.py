@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
-from games import services
+from games import reads, services
 from games.models import GameAction
 from tests.factories import player_with_token, practice_game
 from tests.production.conftest import API, bearer_client
@@ -38,7 +38,7 @@ def game_in_play(django_db_setup, django_db_blocker):
         game = practice_game(owner)
         played = services.act(game.public_id, owner, game.version,
                               {"type": "draw", "from": "stock"})
-        hand = {c["id"] for c in services.game_view(played.game, played.state)["hand"]}
+        hand = {c["id"] for c in reads.game_view(played.game, played.state)["hand"]}
         yield played.game, token, sorted(set(EVERY_CARD_ID) - hand)
         owner.delete()
 

@@ -19,7 +19,8 @@ from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
 from schemathesis.checks import CHECKS
 
-from games.identity import hash_token, new_token
+from games.players.identity import hash_token, new_token
+from games.players.services import create_player
 from tests.games.fuzzing import one_error_shape, refused_by_design
 
 schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", get_wsgi_application())
@@ -41,10 +42,9 @@ def wsgi_inside_the_test_transaction(settings):
 @pytest.mark.slow
 @pytest.mark.django_db
 def test_sequences_of_calls_keep_to_the_schema(wsgi_inside_the_test_transaction):
-    from games import services
 
     token = new_token()
-    services.create_player(token_hash=hash_token(token))
+    create_player(token_hash=hash_token(token))
     seen: set[tuple[str, int]] = set()
     cases = []
     checks = CHECKS.get_all()

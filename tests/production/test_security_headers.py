@@ -142,7 +142,7 @@ EDGE_HEADERS = [b"content-security-policy", b"x-content-type-options", b"x-frame
 
 def test_the_serving_layers_own_413_carries_the_security_headers():
     from ladder.asgi import application
-    from ladder.fast.serving import BODY_MARGIN_BYTES
+    from ladder.serving import BODY_MARGIN_BYTES
 
     too_large = settings.DATA_UPLOAD_MAX_MEMORY_SIZE + BODY_MARGIN_BYTES + 1
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from games.throttles import hit, parse_rate
+from games.web.throttles import hit, parse_rate
 from ladder import settings as settings_module
 from tests.factories import practice_game
 from tests.production.conftest import API, post_json

@@ -1,4 +1,4 @@
-"""The client's address (games/addresses.py) is the socket's peer unless the peer is one of
+"""The client's address (games/web/addresses.py) is the socket's peer unless the peer is one of
 ``settings.TRUSTED_PROXIES``: a forged ``X-Forwarded-For`` changes nothing, a configured
 proxy's is honoured. The throttles, the daily's address flag and the admin-login limit all
 read it. (tests/production/test_dev_serve.py checks uvicorn's side, through ./dev serve.)"""

@@ -13,7 +13,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from games import daily
 from games.models import DailyDeal, Game
-from games.services import deals
+from games.services.daily import close_ended_days, prepare_deals
 
 
 class Command(BaseCommand):
@@ -25,10 +25,10 @@ class Command(BaseCommand):
 
     def handle(self, *args, job: str, date=None, **options) -> None:
         if job == "prepare":
-            created = deals.prepare_deals()
+            created = prepare_deals()
             self.stdout.write(f"created: {', '.join(d.isoformat() for d in created) or 'none'}")
         elif job == "close":
-            counts = deals.close_ended_days()
+            counts = close_ended_days()
             self.stdout.write(f"revealed {counts['revealed']} day(s), "
                               f"expired {counts['expired']} unfinished daily game(s)")
         else:

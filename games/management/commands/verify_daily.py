@@ -21,7 +21,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from games.engine.cards import card_id
 from games.engine.redeal import ten_deals
-from games.models import sha256_hex
+from games.players.models import sha256_hex
 
 
 def deals_of(seed: str) -> list[dict]:

@@ -7,7 +7,7 @@ import json
 
 from django.test import Client
 
-from games.models import Player
+from games.players.models import Player
 from leaderboards.leagues import services
 from leaderboards.leagues.models import League
 from tests.leaderboards.factories import player

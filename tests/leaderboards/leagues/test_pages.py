@@ -8,7 +8,7 @@ import pytest
 from django.http import HttpResponse
 from django.test import Client
 
-from games.identity import COOKIE_NAME, set_player_cookie
+from games.players.identity import COOKIE_NAME, set_player_cookie
 from tests.frontend.test_csp_markup import Offences
 from tests.leaderboards.factories import player
 from tests.leaderboards.leagues.factories import league_with

@@ -13,7 +13,7 @@ read-modify-write race, which django-ninja's own ``SimpleRateThrottle``, a list 
 and written back, has between processes and between a process's threads).
 
 Who: a player's own id for ``by="player"`` (the address for a request without one), or the
-client's address (games.addresses: the socket's peer unless it is a trusted proxy).
+client's address (games.web.addresses: the socket's peer unless it is a trusted proxy).
 
 If the cache is down (Redis restarting), throttles let requests through and log it: a game
 must go on while Redis comes back (HTTP is the source of truth: docs/design.md, "The page's
@@ -33,7 +33,7 @@ from django.core.cache import caches
 from django.http import HttpRequest
 from ninja.throttling import BaseThrottle
 
-from games.addresses import client_address
+from games.web.addresses import client_address
 
 logger = logging.getLogger(__name__)
 

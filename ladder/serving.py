@@ -18,7 +18,7 @@ Each request crosses from the loop to a thread once: the body is read on the loo
 ``DATA_UPLOAD_MAX_MEMORY_SIZE`` plus a margin, else 413), the thread runs Django and
 collects the whole response (API answers and our static files are small), the loop sends
 it. Websockets stay on Channels (ladder/asgi.py); code in the threads sends to Channels
-groups on the server's loop through :mod:`games.groups`.
+groups on the server's loop through :mod:`games.web.groups`.
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ from io import BytesIO
 from django.conf import settings
 from django.core.handlers.wsgi import WSGIHandler
 
-from games import groups
-from games.errors import CONTENT_TYPE, error_json
+from games.web import groups
+from games.web.errors import CONTENT_TYPE, error_json
 
 BODY_MARGIN_BYTES = 64 * 1024  # multipart boundaries and headers around the data
 

@@ -19,28 +19,36 @@ import math
 from datetime import datetime
 
 from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.utils import translation
 from ninja import Router, Status
 from ninja.errors import Throttled
 from pydantic import Field
 
-from games import throttles
-from games.api_common import ERRORS, me_json
-from games.errors import ApiError
-from games.identity import (
+from games.players import services as accounts
+from games.players.identity import (
     PLAYER,
     PLAYER_OR_NEW_BROWSER,
     bearer_token,
     clear_player_cookie,
+    hash_token,
+    new_token,
     player_for_write,
     require_csrf,
     set_player_cookie,
 )
-from games.schemas import Credentials, Error, Me, Out, TransferCodeIn
-from games.services import accounts
-from games.throttles import Throttle, address_ident, hit, release
+from games.players.models import Player
+from games.players.names import InvalidName, clean_name
+from games.players.schemas import Credentials, CsrfToken, Me, MeUpdate, NewPlayer, TransferCodeIn
+from games.web import throttles
+from games.web.errors import ApiError
+from games.web.schemas import ERRORS, Error, Out
+from games.web.throttles import Throttle, address_ident, hit, release
 
 router = Router(tags=["accounts"], by_alias=True, exclude_unset=True)
+
+# Rates: settings.THROTTLE_RATES (env THROTTLE_IDENTITIES).
+NEW_IDENTITIES = Throttle("identities", by="address", new_identities_only=True)
 
 TRANSFER_BY_ADDRESS = Throttle("transfer", by="address")
 
@@ -48,6 +56,52 @@ TRANSFER_BY_ADDRESS = Throttle("transfer", by="address")
 class TransferCodeOut(Out):
     code: str = Field(description="Type it in the other browser within the time given.")
     expires_at: datetime
+
+
+def me_json(player: Player) -> dict:
+    user = player.user if player.user_id else None
+    return {"id": player.public_id, "name": player.name, "registered": user is not None,
+            "username": user.username if user else None, "created_at": player.created_at}
+
+
+# --- Players and me -----------------------------------------------------------------------
+
+
+@router.get("/csrf", response={200: CsrfToken}, auth=None, tags=["players"])
+def csrf(request: HttpRequest):
+    """Sets Django's ``csrftoken`` cookie and returns its value: browsers send it back as
+    ``X-CSRFToken`` on every unsafe request."""
+    return {"csrf_token": get_token(request)}
+
+
+@router.post("/players", response={201: NewPlayer, **ERRORS}, auth=None, tags=["players"],
+             throttle=[NEW_IDENTITIES])
+def create_player(request: HttpRequest):
+    """A new anonymous player for a third-party client. The token is returned only here: send
+    it as ``Authorization: Bearer <token>``; only its hash is kept."""
+    token = new_token()
+    player = accounts.create_player(token_hash=hash_token(token))
+    return Status(201, {"id": player.public_id, "name": player.name, "token": token})
+
+
+@router.get("/me", response={200: Me, **ERRORS}, auth=PLAYER, tags=["players"])
+def get_me(request: HttpRequest):
+    return me_json(request.auth)
+
+
+@router.patch("/me", response={200: Me, **ERRORS}, auth=PLAYER_OR_NEW_BROWSER,
+              tags=["players"], throttle=[NEW_IDENTITIES])
+def patch_me(request: HttpRequest, payload: MeUpdate, response: HttpResponse):
+    """Change the display name: 2-24 letters, digits, spaces and ``- _ . '``."""
+    try:
+        name = clean_name(payload.name)
+    except InvalidName as exc:
+        raise ApiError(422, exc.code, str(exc)) from None
+    player = player_for_write(request, response)
+    return me_json(accounts.rename_player(player, name))
+
+
+# --- Accounts and transfer codes ------------------------------------------------------------
 
 
 def _refuse(exc: accounts.AccountError) -> ApiError:

@@ -1,4 +1,6 @@
-"""Optional accounts and transfer codes: ways to keep one identity across browsers.
+"""The one writer of players and their credentials: a new player, its last visit and its name;
+optional accounts and transfer codes (ways to keep one identity across browsers); what
+moderation changes on a player (a ban, a reset name) and the staff's own users.
 
 - An account attaches a Django ``User`` (username + hashed password) to the current player;
   logging in elsewhere gives that browser the player's cookie. Accounts stay optional.
@@ -19,9 +21,10 @@ player's games with it: they are not merged.
 from __future__ import annotations
 
 import secrets
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.contrib.auth import authenticate, get_user_model
+from django.contrib.auth.models import Group
 from django.contrib.auth.password_validation import validate_password
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
@@ -29,14 +32,38 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from games.models import Player, TransferCode, sha256_hex
-from games.names import random_name
+from games.players.models import Player, TransferCode, sha256_hex
+from games.players.names import clean_name, random_name
 
 TRANSFER_CODE_TTL = timedelta(minutes=15)
 CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford: no I, L, O, U
 CODE_CHARS = 12
 USERNAME_MIN_CHARS, USERNAME_MAX_CHARS = 3, 30
 PASSWORD_MAX_CHARS = 128
+
+
+# --- Players ------------------------------------------------------------------------------
+
+
+def create_player(*, token_hash: str | None = None, name: str | None = None) -> Player:
+    return Player.objects.create(name=name or random_name(), token_hash=token_hash)
+
+
+def mark_seen(player: Player, moment: datetime) -> None:
+    """When the player was last seen (games.players.identity calls this at most every ten
+    minutes)."""
+    player.last_seen_at = moment
+    Player.objects.filter(pk=player.pk).update(last_seen_at=moment)
+
+
+def rename_player(player: Player, raw_name: str) -> Player:
+    """Raises games.players.names.InvalidName."""
+    player.name = clean_name(raw_name)
+    Player.objects.filter(pk=player.pk).update(name=player.name)
+    return player
+
+
+# --- Accounts -----------------------------------------------------------------------------
 
 
 class AccountError(Exception):
@@ -147,3 +174,34 @@ def redeem_transfer_code(raw: str) -> Player:
             raise refused
         revoke_credentials(record.player_id)
         return Player.objects.get(pk=record.player_id)
+
+
+# --- Moderation and staff -------------------------------------------------------------------
+
+
+def set_banned(player: Player, banned: bool) -> None:
+    """A moderator's ban (or its end): leaderboards.services unlists or relists the scores and
+    logs why, in the same transaction."""
+    player.banned_at = timezone.now() if banned else None
+    Player.objects.filter(pk=player.pk).update(banned_at=player.banned_at)
+
+
+def give_random_name(player: Player) -> str:
+    """A moderator's name reset: a fresh random name, returned."""
+    player.name = random_name()
+    Player.objects.filter(pk=player.pk).update(name=player.name)
+    return player.name
+
+
+def make_staff_user(username: str, email: str, password: str, group: Group) -> bool:
+    """Create (or update) ``username`` as a staff user in ``group`` with this password; True
+    if created. Raises ValidationError (a weak password), changing nothing."""
+    with transaction.atomic():
+        user, created = get_user_model().objects.get_or_create(
+            username=username, defaults={"email": email})
+        validate_password(password, user)
+        user.is_staff = True
+        user.set_password(password)
+        user.save()
+        user.groups.add(group)
+    return created

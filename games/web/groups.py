@@ -1,6 +1,6 @@
 """Sending to Channels groups from synchronous code: views, ``on_commit`` hooks, Celery tasks.
 
-In the web server, synchronous code runs on ladder.fast.serving's threads while the event loop
+In the web server, synchronous code runs on ladder.serving's threads while the event loop
 holds the channel layer's open Redis connections. A send is queued to that loop and the
 request goes on: one task per loop sends the queue in order. Waiting for it instead cost
 the action endpoint 3 ms at the median and 60-80 ms at p99 under load (the loop is busy

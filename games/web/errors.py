@@ -1,6 +1,6 @@
 """Errors the API answers with, in its one shape (ladder/api.py):
 ``{"error": {"code", "message", "rule"?}}``, rendered by the API's own JSON renderer
-(games.renderer) whatever raised them: a view, django-ninja, Django or the ASGI server."""
+(games.web.renderer) whatever raised them: a view, django-ninja, Django or the ASGI server."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from http import HTTPStatus
 from django.http import HttpResponse
 from ninja.errors import HttpError
 
-from games.renderer import dumps
+from games.web.renderer import dumps
 
 CONTENT_TYPE = "application/json; charset=utf-8"  # what django-ninja's renderer answers with
 QUOTE_MAX_CHARS = 24  # a message quotes at most this much of what the client sent

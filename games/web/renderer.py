@@ -1,7 +1,7 @@
 """The API's JSON renderer: orjson, as django-ninja's documentation shows it ("ORJSON renderer
 example", https://django-ninja.dev/guides/response/response-renderers/).
 
-Every answer under /api/ goes through it, errors included (games.errors). The values are
+Every answer under /api/ goes through it, errors included (games.web.errors). The values are
 those django-ninja's own renderer writes: what orjson does not write as Django would goes to
 ninja's encoder's ``default`` (datetimes, which Django writes with milliseconds and ``Z``;
 dates and times; Decimals; lazy translations; pydantic models), and keys that are not strings

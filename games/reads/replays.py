@@ -21,8 +21,9 @@ from __future__ import annotations
 
 from games.daily import day_has_ended
 from games.engine import Event, action_from_json, apply, new_game, result_json
-from games.models import Game, Player
-from games.names import COMPUTER_PLAYER_NAMES
+from games.models import Game
+from games.players.models import Player
+from games.players.names import COMPUTER_PLAYER_NAMES
 from games.services import PERSON, GameNotFound
 
 

@@ -42,11 +42,13 @@ from django.utils import timezone
 from ninja.security import APIKeyCookie, HttpBearer
 from ninja.utils import check_csrf
 
-from games import errors, services
-from games.models import Player, sha256_hex
-from ladder.fast.rows import select_row
+from games.players import services
+from games.players.models import Player, sha256_hex
+from games.web import errors
+from games.web.rows import select_row
 
 COOKIE_NAME = "ladder_player"
+# The salts predate games.players: a new salt would void every cookie already signed.
 COOKIE_SALT = "games.identity"
 DEVICE_COOKIE = "ladder_device"
 DEVICE_SALT = "games.identity.device"
@@ -194,6 +196,25 @@ NEW_BROWSER = "new-browser"
 # Order matters: a bearer header wins; an unknown token is refused outright.
 PLAYER = [BearerToken(), PlayerCookie(), NoIdentity()]
 PLAYER_OR_NEW_BROWSER = [BearerToken(), PlayerCookie(), NewBrowser()]
+
+
+class Anonymous:
+    """The last resort on public reads: no identity is fine (``request.auth`` is this)."""
+
+    def __call__(self, request: HttpRequest):
+        return ANONYMOUS
+
+
+ANONYMOUS = "anonymous"
+PLAYER_OR_ANONYMOUS = [BearerToken(), PlayerCookie(), Anonymous()]
+# What the OpenAPI document says of such reads: an identity, or none (the empty security
+# requirement, which django-ninja appends after the two schemes through ``openapi_extra``).
+AUTH_OPTIONAL = {"security": [{}]}
+
+
+def player_of(request: HttpRequest) -> Player | None:
+    """The asking player of a public read, or None."""
+    return request.auth if isinstance(request.auth, Player) else None
 
 
 def player_for_write(request: HttpRequest, response: HttpResponse) -> Player:

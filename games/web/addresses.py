@@ -1,4 +1,4 @@
-"""The client's address, the one place it is computed: throttles (games.throttles), the daily's
+"""The client's address, the one place it is computed: throttles (games.web.throttles), the daily's
 address flags (games.api_daily) and the admin-login limit (ladder.middleware) all call
 :func:`client_address`.
 

@@ -1,4 +1,4 @@
-"""ladder.fast.rows: the hand-built statements read and write exactly what the ORM would."""
+"""games.web.rows: the hand-built statements read and write exactly what the ORM would."""
 
 from __future__ import annotations
 
@@ -6,8 +6,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games.models import Game, GameAction, Player
-from ladder.fast.rows import insert_rows_and_update, select_row
+from games.models import Game, GameAction
+from games.players.models import Player
+from games.web.rows import insert_rows_and_update, select_row
 from tests.factories import player_with_token, practice_game
 
 pytestmark = pytest.mark.django_db

@@ -13,7 +13,8 @@ from datetime import date
 from django.db import IntegrityError, transaction
 
 from games import daily, signals
-from games.models import DailyDeal, Game, Player
+from games.models import DailyDeal, Game
+from games.players.models import Player
 from games.services import Played, start_game
 
 

@@ -1,6 +1,6 @@
 """The statements of every action, without the ORM's per-call work.
 
-Replaces, on the action path only (games.services and games.identity), Django's ORM used as
+Replaces, on the action path only (games.services and games.players.identity), Django's ORM used as
 documented: ``Game.objects.select_for_update().get(...)``, ``Player.objects.filter(...)
 .first()``, ``GameAction.objects.bulk_create(...)`` and ``game.save(update_fields=...)``
 (or ``QuerySet.update``, which measured the same). Measured gain: with the ORM an action
@@ -15,7 +15,7 @@ reads compile a query each. Here each statement is built once per model and colu
 are still adapted by their model fields (``get_db_prep_save``/``get_db_prep_value``, the
 backend's and the field's converters on the way back, ``Model.from_db``), so JSON, dates and
 foreign keys are read and written exactly as the ORM does, on PostgreSQL and SQLite alike
-(tests/test_fast_rows.py). It uses Django's public field and ``Model._meta`` API (the
+(tests/games/test_rows.py). It uses Django's public field and ``Model._meta`` API (the
 documented Options API), nothing private.
 """
 

@@ -1,0 +1,84 @@
+"""What the person sees of a game, read from its rows and never written (the writes are
+games.services'): the GameView, the current deal's log, a game in the list of games, and a
+check of the snapshot against the log. ``replays`` gives a finished game move by move,
+``hints`` the expert's advice on the person's turn.
+"""
+
+from __future__ import annotations
+
+from games.engine import (
+    FINISHED,
+    GameState,
+    action_from_json,
+    apply,
+    new_game,
+    player_view,
+    replay,
+    result_json,
+)
+from games.models import Game
+from games.players.names import COMPUTER_PLAYER_NAMES
+from games.services import PERSON, person_messages
+
+
+def game_view(game: Game, state: GameState | None = None) -> dict:
+    """The GameView (docs/api.md): the person's PlayerView plus the game's own fields. Never
+    the seed, other hands or the stock (R25)."""
+    state = state or game.load_state()
+    view = player_view(state, PERSON).to_json()
+    for info in view["players"]:
+        seat = info["seat"]
+        info["name"] = game.owner.name if seat == PERSON else COMPUTER_PLAYER_NAMES[seat - 1]
+        info["bot"] = seat != PERSON
+    return {
+        "id": game.public_id, "mode": game.mode, "level": game.level,
+        "daily": game.daily.date.isoformat() if game.daily_id else None,
+        "status": game.status, "version": game.version, **view,
+        "result": result_json(state) if state.phase == FINISHED else None,
+        "created_at": game.created_at, "finished_at": game.finished_at,
+    }
+
+
+def deal_log(game: Game) -> dict:
+    """The current deal's public events as the person saw them or may see them (R25: through
+    ``Event.for_seat`` only), from a replay of the log; ``seen`` is the version right after
+    the person's last action and ``before`` the GameView at that moment, so a page arriving
+    later can play the computer players' moves since then. Events start where the current
+    deal does, or earlier when the moves since ``seen`` began in the previous deal."""
+    state, events = new_game(game.seed)
+    messages = person_messages(events, 0)
+    deal_from, seen, seen_at, seen_state = 0, 0, len(messages), state
+    for seat, data in game.actions.order_by("index").values_list("seat", "action"):
+        state, events = apply(state, seat, action_from_json(data))
+        for event in events:
+            if event.type == "deal_started":
+                deal_from = len(messages)
+            messages.extend(person_messages([event], state.actions))
+        if seat == PERSON:
+            seen, seen_at, seen_state = state.actions, len(messages), state
+    before = {**game_view(game, seen_state), "version": seen}
+    if seen_state.phase != FINISHED:
+        before |= {"status": Game.ACTIVE, "result": None, "finished_at": None}
+    return {"version": game.version, "seen": seen, "before": before,
+            "events": messages[min(deal_from, seen_at):]}
+
+
+def game_summary(game: Game) -> dict:
+    """A game in the list of games; ``game`` comes from ``Game.objects.with_deal()``."""
+    return {
+        "id": game.public_id, "mode": game.mode, "level": game.level,
+        "daily": game.daily.date.isoformat() if game.daily_id else None,
+        "status": game.status, "version": game.version, "deal": game.deal,
+        "result": ({"contracts": game.contracts, "penalty": game.penalty, "place": game.place}
+                   if game.finished else None),
+        "created_at": game.created_at, "updated_at": game.updated_at,
+        "finished_at": game.finished_at,
+    }
+
+
+def check_replay(game: Game) -> bool:
+    """Does the stored snapshot equal replay(seed, actions)?"""
+    log = game.actions.order_by("index").values_list("seat", "action")
+    rebuilt = replay(game.seed, [(seat, action_from_json(a)) for seat, a in log])
+    return rebuilt.to_json() == game.state
+
