@@ -9,7 +9,9 @@ more, until one joins.
   entries once I have finished today's daily, before that only who has played.
 - ``GET /leagues/join/{code}``: a code's league, name and member count only.
   ``POST /leagues/join/{code}``: join it (201); 409 ``already_member`` the second time.
-- ``GET /leagues/{id}``: the league and its boards. ``PATCH`` renames (creator),
+- ``GET /leagues/{id}``: the league and its boards (today, yesterday, this week, all time;
+  a day's entries name their game for its replay once the day has ended, never while it
+  runs). ``PATCH`` renames (creator),
   ``DELETE`` deletes (creator). ``POST /leagues/{id}/code``: a new code (creator); the old
   one answers 404 ``invalid_league_code`` from then on.
 - ``DELETE /leagues/{id}/members/{player_id}``: leave (your own id) or remove a member
@@ -120,6 +122,10 @@ class DayEntry(BaseModel):
     contracts: int
     penalty: int
     finished_at: datetime
+    game: str | None = Field(description=(
+        "The member's daily, for its replay (/replay/{game}/ and GET /replays/{game}), once "
+        "its day has ended (R26): always on yesterday's board, null on today's while it "
+        "runs."))
 
 
 class Today(BaseModel):
@@ -129,6 +135,13 @@ class Today(BaseModel):
     entries: list[DayEntry]
     played: list[PlayerRef]
     not_played: list[PlayerRef]
+
+
+class Yesterday(BaseModel):
+    date: date
+    entries: list[DayEntry] = Field(max_length=MEMBERS_MAX, description=(
+        "Yesterday's daily among the members, ranked as the public board (R22), each entry "
+        "with its game's replay."))
 
 
 class WeekEntry(BaseModel):
@@ -159,6 +172,7 @@ class LeaguePage(BaseModel):
     league: LeagueOut
     members: list[Member] = Field(max_length=MEMBERS_MAX)
     today: Today
+    yesterday: Yesterday
     week: Week
     all_time: list[AllTimeEntry] = Field(description="Since the league began.")
 
@@ -259,7 +273,8 @@ def join_league(request: HttpRequest, code: LeagueCode, response: HttpResponse):
 
 @router.get("/{league_id}", response={200: LeaguePage, **ERRORS}, auth=PLAYER)
 def get_league(request: HttpRequest, league_id: PublicId):
-    """The league, its members and its boards: today, this week, all time."""
+    """The league, its members and its boards: today, yesterday (with each member's replay),
+    this week, all time."""
     return _page(request, league_id)
 
 

@@ -1,7 +1,7 @@
 """A league's boards, as its members see them (DESIGN §11): today's daily ranked as the public
-board ranks it (R22: leaderboards.ranking, narrowed to the members), this ISO week's sums, all
-time since the league began (dailies played, contracts, average place among the members,
-streaks), and who has not played today.
+board ranks it (R22: leaderboards.ranking, narrowed to the members), yesterday's likewise, this
+ISO week's sums, all time since the league began (dailies played, contracts, average place
+among the members, streaks), and who has not played today.
 
 No spoilers: until the viewer has finished today's daily, today's results are left out of
 every board (today shows only who has played, the week and all time count the days before
@@ -9,9 +9,17 @@ today), so a league never gives away the deal. Scores off the public boards (hid
 moderator, or a banned player's) are off league boards too: every read starts from
 ``Score.objects.listed()``.
 
+Replays: a day's entry carries its ``game`` (the member's daily, for /replay/{id}/) once the
+day has ended, the rule of games.services.replays for a daily (R26: a score is a finished
+daily, whose replay opens to everyone when its day ends); today's entries never do, so no
+board gives away a running day's game.
+
 Reads only, in a fixed number of queries whatever the number of members (pinned by
-tests/leaderboards/leagues/test_boards.py): the league and its members, the viewer's own
-score of today, today's ranked rows, the week's sums, and one SQL statement for all time.
+tests/leaderboards/leagues/test_boards.py): the league and its members, one statement for the
+viewer's finish of today and what the days before today depend on (:func:`page_stamp`), and
+today's ranked rows. The days before today (yesterday's board, the week's sums up to
+yesterday, all time) change only with that stamp, so they are read in three more statements
+once and then kept in Django's cache (:func:`past_of`).
 """
 
 from __future__ import annotations
@@ -19,6 +27,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from datetime import date, timedelta
+from typing import NamedTuple
 
 from django.core.cache import cache
 from django.db import connection
@@ -27,11 +36,12 @@ from django.db.models import Count, Max, Sum
 from games import daily
 from games.players.models import Player
 from leaderboards.leagues.models import League, Membership, shown_code
-from leaderboards.models import ModerationLog, Score, week_of
+from leaderboards.models import DAY_ORDER, ModerationLog, Score, week_of
 from leaderboards.ranking import Row, day_board
 
 ONE_DAY = timedelta(days=1)
-HISTORY_CACHE_S = 24 * 3600  # a history is keyed by its day: it is not read after tomorrow
+CACHE_S = 24 * 3600  # cached boards are keyed by their day: not read after tomorrow
+CACHE_VERSION = 2  # raised when a cached value changes shape: old entries are not read
 LATE_FINISH_DAYS = timedelta(days=2)  # a daily still open may finish this long after its day
 logger = logging.getLogger(__name__)
 
@@ -104,135 +114,242 @@ def today_json(rows: list[Row], names: dict[int, MemberRow], today: date, finish
     played_ids = {p.pk for p in played}
     entries = []
     if finished:
-        entries = [{"rank": rank, "player": {"id": row.player_id, "name": row.player_name},
+        # Names as read now (the rows may come from the cache); no game: today runs (R26).
+        entries = [{"rank": rank, "player": player_json(by_public_id[row.player_id]),
                     "contracts": row.contracts, "penalty": row.penalty,
-                    "finished_at": row.at} for rank, row in enumerate(rows, start=1)]
+                    "finished_at": row.at, "game": None}
+                   for rank, row in enumerate(rows, start=1)]
     return {"date": today, "results_shown": finished, "entries": entries,
             "played": [player_json(p) for p in played],
             "not_played": [player_json(p) for pk, p in names.items() if pk not in played_ids]}
 
 
-def week_json(ids: list[int], names: dict[int, MemberRow], today: date, last_day: date) -> dict:
-    """The ISO week's sums over the members' listed dailies up to ``last_day`` (as
-    leaderboards.models.WeekScore sums them, and ranked as its board is)."""
-    week = week_of(today)
-    sums = (Score.objects.listed().filter(player_id__in=ids, week=week, day__lte=last_day)
-            .values("player_id")
-            .annotate(contracts_sum=Sum("contracts"), penalty_sum=Sum("penalty"),
-                      days=Count("id"), reached_at=Max("finished_at"))
-            .order_by("-contracts_sum", "penalty_sum", "reached_at", "player_id"))
-    return {"week": week, "entries": [
-        {"rank": rank, "player": player_json(names[row["player_id"]]),
-         "contracts": row["contracts_sum"], "penalty": row["penalty_sum"], "days": row["days"]}
-        for rank, row in enumerate(sums, start=1)]}
+def replay_of(day: date, game_id: str) -> str | None:
+    """A member's daily as a board names it: only once its day has ended, when the replay
+    service opens a finished daily to everyone (games.services.replays; a score is always a
+    finished daily). Before, a board must not even name the game (R26)."""
+    return game_id if daily.has_ended(day) else None
 
 
-def _day_number(column: str) -> str:
-    """SQL for a date column as a whole number of days, so that consecutive days differ by
-    one (a streak is a run of such numbers)."""
+def yesterday_json(rows: list[tuple], names: dict[int, MemberRow], day: date) -> dict:
+    """Yesterday's daily among the members, ranked as its public board (R22), each entry with
+    its game for the replay (``rows``: :attr:`Past.yesterday`)."""
+    entries = []
+    for pk, contracts, penalty, finished_at, game in rows:
+        if pk in names:  # a member who left since the rows were read
+            entries.append({"rank": len(entries) + 1, "player": player_json(names[pk]),
+                            "contracts": contracts, "penalty": penalty,
+                            "finished_at": finished_at, "game": replay_of(day, game)})
+    return {"date": day, "entries": entries}
+
+
+def week_json(past: dict[int, tuple], todays_rows: list[Row], names: dict[int, MemberRow],
+              today: date) -> dict:
+    """The ISO week's sums over the members' listed dailies (as leaderboards.models.WeekScore
+    sums them, and ranked as its board is): the days up to yesterday (:attr:`Past.week`) and
+    ``todays_rows`` (today's board among the members once the viewer has finished, else
+    none)."""
+    sums = {pk: sums for pk, sums in past.items() if pk in names}
+    pk_of = {p.public_id: p.pk for p in names.values()}
+    for row in todays_rows:
+        pk = pk_of[row.player_id]
+        contracts, penalty, days, reached_at = sums.get(pk, (0, 0, 0, row.at))
+        sums[pk] = (contracts + row.contracts, penalty + row.penalty, days + 1,
+                    max(reached_at, row.at))
+    ranked = sorted(sums.items(), key=lambda item: (-item[1][0], item[1][1], item[1][3],
+                                                    item[0]))
+    return {"week": week_of(today), "entries": [
+        {"rank": rank, "player": player_json(names[pk]), "contracts": contracts,
+         "penalty": penalty, "days": days}
+        for rank, (pk, (contracts, penalty, days, _)) in enumerate(ranked, start=1)]}
+
+
+def _days_before(day_param: str, column: str) -> str:
+    """SQL for how many days a date column lies before a date parameter (0: the same day)."""
     if connection.vendor == "postgresql":
-        return f"({column} - DATE '2000-01-01')"
-    return f"CAST(julianday({column}) AS INTEGER)"
+        return f"(CAST({day_param} AS DATE) - {column})"
+    return f"CAST(julianday({day_param}) - julianday({column}) AS INTEGER)"
+
+
+def _joined(column: str) -> str:
+    """SQL aggregating a group's integers as one comma-separated text."""
+    if connection.vendor == "postgresql":
+        return f"string_agg(CAST({column} AS TEXT), ',')"
+    return f"group_concat({column}, ',')"
 
 
 def history_sql(league: League, first_day: date, yesterday: date) -> tuple[str, list]:
     """Per member with a listed daily in [first_day, yesterday]: (player pk, dailies,
-    contracts, sum of places among the members on those days, longest streak, the length of
-    the streak that ends yesterday), in one statement: a window numbers each day's places
-    (R22 order, as the day's board), a second finds runs of consecutive days (a day's number
-    minus its position in the member's days is the same along a run)."""
+    contracts, sum of places among the members on those days, the days played as days before
+    yesterday, comma-separated), in one statement. One window numbers each day's places (R22
+    order, as the day's board); the streaks come from the days (:func:`streaks`): a second
+    window sorting every row by player and day cost as much again (EXPLAIN ANALYZE, 100
+    members and 60 days on PostgreSQL: two sorts of 4800 rows and a materialised CTE, 11-15
+    ms, against 5-7 ms for this one)."""
     score, membership = Score._meta.db_table, Membership._meta.db_table
     adapt = connection.ops.adapt_datefield_value
     sql = f"""
-        WITH scored AS (
-            SELECT s.player_id, s.day, s.contracts,
-                   ROW_NUMBER() OVER (PARTITION BY s.day ORDER BY s.contracts DESC, s.penalty,
-                                      s.finished_at, s.id) AS place,
-                   {_day_number('s.day')}
-                   - ROW_NUMBER() OVER (PARTITION BY s.player_id ORDER BY s.day) AS run
-            FROM {score} s
-            WHERE s.listed AND s.day >= %s AND s.day <= %s
-              AND s.player_id IN (SELECT m.player_id FROM {membership} m
-                                  WHERE m.league_id = %s)
-        ), runs AS (
-            SELECT player_id, COUNT(*) AS length, MAX(day) AS last_day
-            FROM scored GROUP BY player_id, run
-        ), streaks AS (
-            SELECT player_id, MAX(length) AS longest,
-                   MAX(CASE WHEN last_day = %s THEN length ELSE 0 END) AS to_yesterday
-            FROM runs GROUP BY player_id
-        )
-        SELECT totals.player_id, totals.dailies, totals.contracts, totals.places,
-               streaks.longest, streaks.to_yesterday
-        FROM (SELECT player_id, COUNT(*) AS dailies, SUM(contracts) AS contracts,
-                     SUM(place) AS places
-              FROM scored GROUP BY player_id) totals
-        JOIN streaks ON streaks.player_id = totals.player_id
+        SELECT player_id, COUNT(*), SUM(contracts), SUM(place), {_joined('ago')}
+        FROM (SELECT s.player_id, s.contracts, {_days_before('%s', 's.day')} AS ago,
+                     ROW_NUMBER() OVER (PARTITION BY s.day ORDER BY s.contracts DESC,
+                                        s.penalty, s.finished_at, s.id) AS place
+              FROM {score} s
+              WHERE s.listed AND s.day >= %s AND s.day <= %s
+                AND s.player_id IN (SELECT m.player_id FROM {membership} m
+                                    WHERE m.league_id = %s)) scored
+        GROUP BY player_id
     """
-    return sql, [adapt(first_day), adapt(yesterday), league.pk, adapt(yesterday)]
+    return sql, [adapt(yesterday), adapt(first_day), adapt(yesterday), league.pk]
 
 
-def history_stamp(league: League, yesterday: date) -> tuple:
-    """What the days before today depend on, read in one cheap statement: the membership
-    (count and newest row: a join raises the newest, a leave lowers the count), the newest
-    moderation of scores and players (a hide or a ban takes scores off the boards), and the
-    members' newest score of the last days (a daily finished just after midnight still
-    counts for its own day; an older one cannot finish any more)."""
-    score, membership = Score._meta.db_table, Membership._meta.db_table
-    log = ModerationLog._meta.db_table
-    adapt = connection.ops.adapt_datefield_value
-    sql = f"""
-        SELECT (SELECT COUNT(*) FROM {membership} WHERE league_id = %s),
-               (SELECT MAX(id) FROM {membership} WHERE league_id = %s),
-               (SELECT MAX(id) FROM {log}),
-               (SELECT MAX(s.id) FROM {score} s
-                WHERE s.day >= %s AND s.day <= %s
-                  AND s.player_id IN (SELECT m.player_id FROM {membership} m
-                                      WHERE m.league_id = %s))
-    """
-    params = [league.pk, league.pk, adapt(yesterday - LATE_FINISH_DAYS), adapt(yesterday),
-              league.pk]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return tuple(cursor.fetchone())
+def streaks(days_ago: list[int]) -> tuple[int, int]:
+    """(longest run of consecutive days, the run that ends yesterday or 0) of the days
+    played, each given as days before yesterday (0: yesterday)."""
+    runs: list[int] = []  # lengths, the latest run first
+    previous = -2  # no day follows this one
+    for ago in sorted(days_ago):
+        if ago == previous + 1:
+            runs[-1] += 1
+        else:
+            runs.append(1)
+        previous = ago
+    ends_yesterday = bool(days_ago) and min(days_ago) == 0
+    return max(runs, default=0), runs[0] if ends_yesterday else 0
 
 
 def history(league: League, yesterday: date) -> dict[int, tuple]:
-    """The all-time figures of the days before today, by player pk. They change only with
-    the membership, moderation, or a late finish (:func:`history_stamp`), so they are kept
-    in Django's cache under that stamp: a page read after every member's finish repeats
-    none of the history's sorting. The cache being away only costs the query."""
+    """The all-time figures of the days before today, by player pk: (dailies, contracts,
+    sum of places, longest streak, the streak that ends yesterday)."""
     first_day = league.created_at.date()
     if first_day > yesterday:
         return {}
-    key = f"leagues:history:{league.pk}:{yesterday}:" + ":".join(
-        str(part) for part in history_stamp(league, yesterday))
+    sql, params = history_sql(league, first_day, yesterday)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    figures = {}
+    for pk, dailies, contracts, places, days in rows:
+        longest, to_yesterday = streaks([int(ago) for ago in days.split(",")])
+        figures[pk] = (dailies, int(contracts), int(places), longest, to_yesterday)
+    return figures
+
+
+def week_before(ids: list[int], today: date) -> dict[int, tuple]:
+    """The members' sums over this ISO week's listed dailies before today, by player pk:
+    (contracts, penalty, days, the latest finish)."""
+    sums = (Score.objects.listed()
+            .filter(player_id__in=ids, week=week_of(today), day__lt=today)
+            .values("player_id").order_by()
+            .annotate(contracts_sum=Sum("contracts"), penalty_sum=Sum("penalty"),
+                      days=Count("id"), reached_at=Max("finished_at")))
+    return {row["player_id"]: (row["contracts_sum"], row["penalty_sum"], row["days"],
+                               row["reached_at"]) for row in sums}
+
+
+def day_rows(ids: list[int], day: date) -> list[tuple]:
+    """A day's listed scores of the members in R22 order: (player pk, contracts, penalty,
+    finished_at, the game's public id)."""
+    return list(Score.objects.listed().filter(day=day, player_id__in=ids)
+                .order_by(*DAY_ORDER)
+                .values_list("player_id", "contracts", "penalty", "finished_at",
+                             "game__public_id"))
+
+
+class Stamp(NamedTuple):
+    """What a league's boards depend on, read in one cheap statement (:func:`page_stamp`)."""
+
+    finished: bool  # the viewer has a score today (listed or not: their own is no spoiler)
+    past: tuple  # what the days before today depend on
+    today: tuple  # what today's board among the members depends on
+
+
+def page_stamp(league: League, viewer: Player, today: date) -> Stamp:
+    """The viewer's finish of today, and the boards' inputs: the membership (count and newest
+    row: a join raises the newest, a leave lowers the count), the newest moderation of scores
+    and players (a hide or a ban takes scores off the boards, an unban puts them back), the
+    members' newest score of the last days before today (a daily finished just after midnight
+    still counts for its own day; an older one cannot finish any more) and of today. Scores
+    are only ever added, and unlisted or listed again by a logged moderation
+    (leaderboards.services), so these numbers change whenever the boards would."""
+    score, membership = Score._meta.db_table, Membership._meta.db_table
+    log = ModerationLog._meta.db_table
+    adapt = connection.ops.adapt_datefield_value
+    yesterday = today - ONE_DAY
+    members_scores = (f"SELECT MAX(s.id) FROM {score} s WHERE s.day >= %s AND s.day <= %s AND "
+                      f"s.player_id IN (SELECT m.player_id FROM {membership} m "
+                      f"WHERE m.league_id = %s)")
+    sql = f"""
+        SELECT EXISTS(SELECT 1 FROM {score} WHERE player_id = %s AND day = %s),
+               (SELECT COUNT(*) FROM {membership} WHERE league_id = %s),
+               (SELECT MAX(id) FROM {membership} WHERE league_id = %s),
+               (SELECT MAX(id) FROM {log}),
+               ({members_scores}),
+               ({members_scores})
+    """
+    params = [viewer.pk, adapt(today), league.pk, league.pk,
+              adapt(yesterday - LATE_FINISH_DAYS), adapt(yesterday), league.pk,
+              adapt(today), adapt(today), league.pk]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        finished, count, newest_member, moderation, late, todays = cursor.fetchone()
+    return Stamp(bool(finished), (count, newest_member, moderation, late),
+                 (count, newest_member, moderation, todays))
+
+
+class Past(NamedTuple):
+    """What the boards take from the days before today."""
+
+    history: dict[int, tuple]  # all time: :func:`history`
+    week: dict[int, tuple]  # this week before today: :func:`week_before`
+    yesterday: list[tuple]  # yesterday's board: :func:`day_rows`
+
+
+def cached(key: str, compute):
+    """``compute()``, kept in Django's cache under ``key`` (which names everything the value
+    depends on: a stamp). The cache being away only costs the computing."""
     try:
         found = cache.get(key)
     except Exception:  # the cache is unreachable: compute
         found = None
     if found is not None:
         return found
-    sql, params = history_sql(league, first_day, yesterday)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        rows = {pk: (dailies, int(contracts), int(places), longest, to_yesterday)
-                for pk, dailies, contracts, places, longest, to_yesterday in cursor.fetchall()}
+    value = compute()
     try:
-        cache.set(key, rows, HISTORY_CACHE_S)
+        cache.set(key, value, CACHE_S)
     except Exception:
-        logger.warning("Could not cache a league's history", exc_info=True)
-    return rows
+        logger.warning("Could not cache a league's board", exc_info=True)
+    return value
 
 
-def all_time_json(league: League, names: dict[int, MemberRow], today: date,
+def _key(what: str, league: League, day: date, stamp: tuple) -> str:
+    return ":".join(["leagues", what, f"v{CACHE_VERSION}", str(league.pk), str(day),
+                     *(str(part) for part in stamp)])
+
+
+def past_of(league: League, ids: list[int], today: date, stamp: Stamp) -> Past:
+    """The days before today, which change only with :attr:`Stamp.past`: a page read after
+    every member's finish repeats none of the history's sorting."""
+    yesterday = today - ONE_DAY
+    key = _key("past", league, yesterday, stamp.past)
+    return cached(key, lambda: Past(history(league, yesterday), week_before(ids, today),
+                                    day_rows(ids, yesterday)))
+
+
+def todays_rows(league: League, ids: list[int], today: date, stamp: Stamp) -> list[Row]:
+    """Today's board among the members. A member's finish sends every member's open page to
+    read the board again (the league's socket): cached under :attr:`Stamp.today`, that burst
+    of reads ranks the rows once."""
+    key = _key("today", league, today, stamp.today)
+    return cached(key, lambda: day_board(today).among(ids))
+
+
+def all_time_json(past: dict[int, tuple], names: dict[int, MemberRow],
                   todays_places: dict[str, tuple[int, int]]) -> list[dict]:
-    """Since the league began: the history of the days before today (:func:`history`) plus
-    today's places among the members (``todays_places``: public id -> (place, contracts),
-    empty until the viewer has finished today). A streak is current while it ends today or
-    yesterday (leaderboards.history). Most contracts first, then the better average place,
-    then more dailies."""
-    past = history(league, today - ONE_DAY)
+    """Since the league began: the history of the days before today (:attr:`Past.history`)
+    plus today's places among the members (``todays_places``: public id -> (place,
+    contracts), empty until the viewer has finished today). A streak is current while it ends
+    today or yesterday (leaderboards.history). Most contracts first, then the better average
+    place, then more dailies."""
     entries = []
     for pk, player in names.items():
         dailies, contracts, places, longest, current = past.get(pk, (0, 0, 0, 0, 0))
@@ -253,20 +370,26 @@ def all_time_json(league: League, names: dict[int, MemberRow], today: date,
 def league_page(league: League, viewer: Player) -> dict:
     """Everything the league's page shows, for one member."""
     today = daily.today()
+    # The stamp before the rest: what is then read, and cached under it, is at least as new.
+    stamp = page_stamp(league, viewer, today)
     members = members_of(league)
     names = {p.pk: p for p in members.players}
-    finished = has_finished_today(viewer, today)
-    last_day = today if finished else today - ONE_DAY  # no spoilers of today's deal
-    todays_rows = day_board(today).among(members.ids)
-    todays_places = ({row.player_id: (place, row.contracts)
-                      for place, row in enumerate(todays_rows, start=1)} if finished else {})
+    past = past_of(league, members.ids, today, stamp)
+    public_ids = {p.public_id for p in members.players}
+    # Cached rows may name someone who left after this page's stamp was read.
+    rows = [row for row in todays_rows(league, members.ids, today, stamp)
+            if row.player_id in public_ids]
+    counted = rows if stamp.finished else []  # no spoilers of today's deal
+    todays_places = {row.player_id: (place, row.contracts)
+                     for place, row in enumerate(counted, start=1)}
     return {
         "league": league_json(league, viewer, len(members.players)),
         "members": [{**player_json(p), "creator": p.pk == league.creator_id}
                     for p in members.players],
-        "today": today_json(todays_rows, names, today, finished),
-        "week": week_json(members.ids, names, today, last_day),
-        "all_time": all_time_json(league, names, today, todays_places),
+        "today": today_json(rows, names, today, stamp.finished),
+        "yesterday": yesterday_json(past.yesterday, names, today - ONE_DAY),
+        "week": week_json(past.week, counted, names, today),
+        "all_time": all_time_json(past.history, names, todays_places),
     }
 
 
@@ -305,7 +428,7 @@ def my_standings_today(viewer: Player) -> dict:
                        "name_hidden": league.name_hidden, "members": len(names)},
             "entries": [{"rank": rank, "player": {"id": row.player_id, "name": row.player_name},
                          "contracts": row.contracts, "penalty": row.penalty,
-                         "finished_at": row.at}
+                         "finished_at": row.at, "game": None}  # today runs (R26)
                         for rank, row in enumerate(rows_here, start=1)] if finished else [],
             "played": [player_json(p) for p in names.values() if p.public_id in played],
             "not_played": [player_json(p) for p in names.values()

@@ -177,14 +177,15 @@ def test_the_boards_query_count_does_not_grow_with_the_members(django_assert_num
     small, small_api = league_of(3)
     large, large_api = league_of(30)
     cache.clear()
-    # The identity, the league, its members, my score of today, today's rows, the week, the
-    # history's stamp and (not cached yet) the history itself.
+    # The identity, the league, the boards' stamp with my finish of today, the members and
+    # (none cached yet) today's rows and the past days: all time, the week before today and
+    # yesterday's board.
     with django_assert_num_queries(8):
         assert small_api.get(f"/leagues/{small.public_id}").status_code == 200
     with django_assert_num_queries(8):
         body = large_api.get(f"/leagues/{large.public_id}").json()
     assert len(body["today"]["entries"]) == 30 and len(body["all_time"]) == 30
-    with django_assert_num_queries(7):  # the history from the cache
+    with django_assert_num_queries(4):  # today's rows and the past days from the cache
         assert large_api.get(f"/leagues/{large.public_id}").json() == body
 
 
@@ -204,3 +205,21 @@ def test_the_cached_history_follows_moderation_and_membership(club, moderator):
     assert names(api.get(path).json()["all_time"]) == ["Ana"]
     rows = api.get(path).json()["all_time"]
     assert rows[0]["average_rank"] == 1.0  # first of the members left
+
+
+def test_todays_cached_board_follows_finishes_moderation_and_names(club, moderator):
+    league, api, ana, (ben, cat, _dan, _eve) = club
+    path = f"/leagues/{league.public_id}"
+    finished_daily(ana, DAY, 5, 40)
+    assert names(api.get(path).json()["today"]["entries"]) == ["Ana"]
+
+    late = finished_daily(ben, DAY, 9, 0)  # the board read before is cached
+    assert names(api.get(path).json()["today"]["entries"]) == ["Ben", "Ana"]
+
+    leaderboard_services.hide_score(late.score, moderator, "too fast")
+    assert names(api.get(path).json()["today"]["entries"]) == ["Ana"]
+
+    type(ana).objects.filter(pk=ana.pk).update(name="Anna")  # names are never cached
+    page = api.get(path).json()
+    assert names(page["today"]["entries"]) == ["Anna"]
+    assert names(page["week"]["entries"]) == ["Anna"] and cat.pk
