@@ -100,3 +100,54 @@ def test_a_league_made_joined_and_ranked_live(open_page, site):
     shoot(ana, "home-league-standings-desktop-th")
     ana_watch.check()
     ben_watch.check()
+
+
+def test_yesterdays_board_links_each_member_to_their_replay(open_page, site, clock):
+    """The day after, a league's page lists yesterday's daily with a real link to each
+    member's replay: a click, a key (Enter) and a tap land on the replay viewer."""
+    from games.identity import COOKIE_NAME
+    from games.services import deals
+    from tests.browser.test_replay import signed_cookie
+    from tests.factories import player_with_token
+    from tests.leaderboards.leagues.factories import league_with
+    from tests.leaderboards.play import play_to_the_end
+
+    ana, _ = player_with_token("Ana")
+    ben, _ = player_with_token("Ben")
+    league = league_with(ana, ben)
+    games = {someone.name: play_to_the_end(deals.start_daily(someone).game)
+             for someone in (ana, ben)}
+    clock.advance(days=1)  # their day has ended: the replays open, and the board names them
+    cookie = {"name": COOKIE_NAME, "value": signed_cookie(ana), "url": site.url}
+    league_page = f"{site.url}/leagues/{league.public_id}/"
+    rows = "[data-yesterday-rows] tr"
+
+    def watch_link(page, name: str):
+        page.goto(league_page)
+        page.wait_for_selector(rows)
+        link = page.get_by_role("link", name=f"Watch how {name} played")
+        assert link.get_attribute("href") == f"/replay/{games[name].public_id}/"
+        return link
+
+    def on_the_viewer(page, name: str):
+        page.wait_for_url(f"**/replay/{games[name].public_id}/")
+        page.wait_for_selector("#replay:not([data-loading])")
+
+    page, watch = open_page(DESKTOP)
+    page.context.add_cookies([cookie])
+    watch_link(page, "Ben")
+    assert sorted(names_in(page, rows)) == ["Ana", "Ben"]
+    assert page.locator("[data-today-rows] a").count() == 0  # today: nothing to watch yet
+    shoot(page, "league-yesterday-desktop")
+    watch_link(page, "Ben").click()  # the mouse
+    on_the_viewer(page, "Ben")
+    watch_link(page, "Ana").focus()
+    page.keyboard.press("Enter")  # the keyboard
+    on_the_viewer(page, "Ana")
+    watch.check()
+
+    phone, phone_watch = open_page(PHONE, touch=True)
+    phone.context.add_cookies([cookie])
+    watch_link(phone, "Ben").tap()  # a finger
+    on_the_viewer(phone, "Ben")
+    phone_watch.check()

@@ -208,7 +208,7 @@ def test_the_cached_history_follows_moderation_and_membership(club, moderator):
 
 
 def test_todays_cached_board_follows_finishes_moderation_and_names(club, moderator):
-    league, api, ana, (ben, cat, _dan, _eve) = club
+    league, api, ana, (ben, *_) = club
     path = f"/leagues/{league.public_id}"
     finished_daily(ana, DAY, 5, 40)
     assert names(api.get(path).json()["today"]["entries"]) == ["Ana"]
@@ -222,4 +222,42 @@ def test_todays_cached_board_follows_finishes_moderation_and_names(club, moderat
     type(ana).objects.filter(pk=ana.pk).update(name="Anna")  # names are never cached
     page = api.get(path).json()
     assert names(page["today"]["entries"]) == ["Anna"]
-    assert names(page["week"]["entries"]) == ["Anna"] and cat.pk
+    assert names(page["week"]["entries"]) == ["Anna"]
+
+
+def test_yesterdays_entries_link_their_replays_and_todays_never(club, clock):
+    """R26: a daily's game is named (for its replay) once its day has ended, never before,
+    whether or not the viewer has finished today."""
+    league, api, ana, (ben, cat, _dan, _eve) = club
+    yesterday = DAY - timedelta(days=1)
+    games = {"Ana": finished_daily(ana, yesterday, 4, 10),
+             "Ben": finished_daily(ben, yesterday, 6, 0)}
+    today = {"Ben": finished_daily(ben, DAY, 7, 0), "Cat": finished_daily(cat, DAY, 3, 0)}
+    path = f"/leagues/{league.public_id}"
+
+    def check(page, raw: bytes):
+        assert page["yesterday"]["date"] == yesterday.isoformat()
+        assert [(e["rank"], e["player"]["name"], e["game"]) for e in page["yesterday"]["entries"]] \
+            == [(1, "Ben", games["Ben"].public_id), (2, "Ana", games["Ana"].public_id)]
+        assert all(e["game"] is None for e in page["today"]["entries"])
+        for running in today.values():  # not even the ids of today's games
+            assert running.public_id.encode() not in raw
+        for entry in page["yesterday"]["entries"]:  # and each link opens the replay
+            assert Api().get(f"/replays/{entry['game']}").status_code == 200
+
+    before = api.get(path)  # Ana has not finished today: results hidden
+    check(before.json(), before.content)
+    today["Ana"] = finished_daily(ana, DAY, 5, 0)
+    after = api.get(path)
+    assert [e["player"]["name"] for e in after.json()["today"]["entries"]] == ["Ben", "Ana", "Cat"]
+    check(after.json(), after.content)
+    assert api.get("/leagues/today").json()["leagues"][0]["entries"][0]["game"] is None
+    assert Api().get(f"/replays/{today['Ana'].public_id}").status_code == 404
+
+    clock.advance(days=1)  # today's daily is over: its games open, and the board names them
+    page = api.get(path).json()
+    assert page["today"]["date"] == (DAY + timedelta(days=1)).isoformat()
+    assert page["today"]["entries"] == []
+    assert [(e["player"]["name"], e["game"]) for e in page["yesterday"]["entries"]] == [
+        (name, today[name].public_id) for name in ("Ben", "Ana", "Cat")]
+    assert Api().get(f"/replays/{today['Ana'].public_id}").status_code == 200

@@ -41,6 +41,21 @@ def test_the_league_pages_have_no_inline_scripts_handlers_or_styles(league, lang
         assert parser.found == [], path
 
 
+@pytest.mark.parametrize(("lang", "heading", "column"), [
+    ("en", "Yesterday's daily", "Replay"), ("es", "La diaria de ayer", "Repetición"),
+    ("th", "เกมประจำวันของเมื่อวาน", "ดูย้อนหลัง")])
+def test_a_leagues_page_has_yesterdays_board_with_a_replay_column(league, lang, heading,
+                                                                   column):
+    """The shell's section, hidden until the script fills it from the API's ``yesterday``
+    (each entry's game: a link to /replay/<id>/)."""
+    client = browser_of(league.creator)
+    client.cookies["django_language"] = lang
+    body = client.get(f"/leagues/{league.public_id}/").content.decode()
+    section = body[body.index("data-yesterday "):body.index("data-yesterday-rows")]
+    assert "hidden" in section.split(">", 1)[0]
+    assert heading in section and f">{column}</th>" in section
+
+
 def test_a_leagues_page_is_404_for_a_stranger_and_a_new_browser(league):
     for client in (browser_of(player("Eve")[0]), Client()):
         response = client.get(f"/leagues/{league.public_id}/")

@@ -1,8 +1,10 @@
 // A league's page: today's daily among the members (ranked once you have finished, only who
-// has played before), this week, all time, the members, and the creator's controls. Read
+// has played before), yesterday's with a link to each member's replay, this week, all time,
+// the members, and the creator's controls. Read
 // again whenever the league's socket says something changed (a member finished, joined,
 // left) and on a slow timer in case the socket is down.
 import * as api from "../api.js";
+import { replayHref } from "../days.js";
 import { date, format, gettext, locale, number } from "../i18n.js";
 import { leagueError, leagueName, memberCount, names } from "../leagues.js";
 import { openSocket } from "../socket.js";
@@ -45,6 +47,30 @@ function renderToday(today, me) {
   const notPlayed = $("[data-not-played]");
   notPlayed.hidden = today.not_played.length === 0;
   notPlayed.textContent = format(gettext("Not played yet: %(names)s"), { names: names(today.not_played) });
+}
+
+// An entry's game is given once its day has ended (never today's): a real link, so a click,
+// a tap and Enter all open the replay viewer.
+function watchCell(entry) {
+  const td = document.createElement("td");
+  td.className = "watch";
+  if (entry.game) {
+    const link = document.createElement("a");
+    link.href = replayHref(entry.game);
+    link.textContent = gettext("Watch");
+    link.setAttribute("aria-label", format(gettext("Watch how %(name)s played"), { name: entry.player.name }));
+    td.append(link);
+  }
+  return td;
+}
+
+function renderYesterday(yesterday, me) {
+  $("[data-yesterday]").hidden = yesterday.entries.length === 0;
+  $("[data-yesterday-rows]").replaceChildren(...yesterday.entries.map((e) => {
+    const tr = row([number(e.rank), e.player.name, number(e.contracts), number(e.penalty)], e.player.id === me);
+    tr.append(watchCell(e));
+    return tr;
+  }));
 }
 
 function renderWeek(week, me) {
@@ -103,6 +129,7 @@ function render(page) {
   $("[data-link]").value = new URL(league.join_path, location.origin).href;
   $("[data-code]").textContent = league.code;
   renderToday(page.today, me);
+  renderYesterday(page.yesterday, me);
   renderWeek(page.week, me);
   renderAllTime(page.all_time, me);
   renderMembers(page.members, league, me);
