@@ -6,15 +6,17 @@ from real dailies (the daily's clock is set to ``--today``, default 2001-03-30, 
 process), then prints p50/p99/max over repeated runs of:
 
 - ``leaderboards.leagues.boards.league_page``: today ranked (leaderboards.ranking narrowed to
-  the members),
-  this week's sums, all time (one SQL statement: places and streaks by window functions);
+  the members), yesterday's board, this week's sums, all time (one SQL statement: places by a
+  window function, streaks from the days played);
 - the whole ``GET /api/v1/leagues/{id}`` request, in process, as the viewer (a bearer token),
-  who has finished today's daily, so today's results are read too;
-- the same request with the cache cleared first: the history of the days before today
-  computed again, as the first read of a day (or after a join or a moderation) does;
+  who has finished today's daily, so today's results are read too; "warm": today's rows and
+  the days before today come from the cache (leaderboards.leagues.boards.page_stamp);
+- the same request with the cache cleared first ("cold"): today's rows and the days before
+  today (all time, the week before today, yesterday's board) read again, as the first read
+  of a day, or after a join or a moderation, does (after a finish, only today's rows are);
 
-and the number of queries of one request. Target: the request in <= 20 ms at the median on
-PostgreSQL with 100 members. The bench rows are deleted afterwards unless ``--keep``. Never
+and the number of queries of one (warm) request. Target: the request in <= 20 ms at the
+median on PostgreSQL with 100 members, warm and cold. The bench rows are deleted afterwards unless ``--keep``. Never
 run against production: it writes N players and their games. It uses the settings' database
 (``DATABASE_URL``), like ``manage.py``.
 """
