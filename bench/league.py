@@ -16,9 +16,9 @@ process), then prints p50/p99/max over repeated runs of:
   of a day, or after a join or a moderation, does (after a finish, only today's rows are);
 
 and the number of queries of one (warm) request. Target: the request in <= 20 ms at the
-median on PostgreSQL with 100 members, warm and cold. The bench rows are deleted afterwards unless ``--keep``. Never
-run against production: it writes N players and their games. It uses the settings' database
-(``DATABASE_URL``), like ``manage.py``.
+median on PostgreSQL with 100 members, warm and cold. The bench rows are deleted afterwards
+unless ``--keep``. Never run against production: it writes N players and their games. It
+uses the settings' database (``DATABASE_URL``), like ``manage.py``.
 """
 
 from __future__ import annotations

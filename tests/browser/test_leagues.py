@@ -105,8 +105,8 @@ def test_a_league_made_joined_and_ranked_live(open_page, site):
 def test_yesterdays_board_links_each_member_to_their_replay(open_page, site, clock):
     """The day after, a league's page lists yesterday's daily with a real link to each
     member's replay: a click, a key (Enter) and a tap land on the replay viewer."""
-    from games.identity import COOKIE_NAME
-    from games.services import deals
+    from games.players.identity import COOKIE_NAME
+    from games.services.daily import start_daily
     from tests.browser.test_replay import signed_cookie
     from tests.factories import player_with_token
     from tests.leaderboards.leagues.factories import league_with
@@ -115,7 +115,7 @@ def test_yesterdays_board_links_each_member_to_their_replay(open_page, site, clo
     ana, _ = player_with_token("Ana")
     ben, _ = player_with_token("Ben")
     league = league_with(ana, ben)
-    games = {someone.name: play_to_the_end(deals.start_daily(someone).game)
+    games = {someone.name: play_to_the_end(start_daily(someone).game)
              for someone in (ana, ben)}
     clock.advance(days=1)  # their day has ended: the replays open, and the board names them
     cookie = {"name": COOKIE_NAME, "value": signed_cookie(ana), "url": site.url}
