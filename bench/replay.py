@@ -6,8 +6,9 @@ within 3 % of the target), then times ``GET /api/v1/replays/{id}`` as its owner,
 through Django's test client (routing, identity, the replay of the whole log, validation and
 rendering: the server's share of the request, no network), and the service alone
 (``games.reads.replays.open_replay``). Prints the median, p90 and max of ``--samples``
-runs, the answer's size and the host yardstick. Target: a median of at most 60 ms for a
-900-action game (issue 30). The log is replayed once per request; the browser steps through
+runs, the answer's size and the host yardstick; then the owner's ``GET /games/{id}/replay``
+and ``GET /games/{id}/events`` of the same game. Target: a median of at most 60 ms each for a
+900-action game. The log is replayed once per request; the browser steps through
 the answer's events without asking again.
 
 It uses the database of the settings (``DATABASE_URL``, migrated as ``manage.py migrate``
@@ -110,10 +111,19 @@ def measure(actions: int, samples: int, out=sys.stdout) -> float:
         body = first.json()
         requests = timings(lambda: client.get(path), samples)
         service = timings(lambda: replays.open_replay(owner, game.public_id), samples)
+        own_replay = f"/api/v1/games/{game.public_id}/replay"
+        events = f"/api/v1/games/{game.public_id}/events"
+        for other in (own_replay, events):
+            if client.get(other).status_code != 200:
+                raise SystemExit(f"GET {other}: not 200")
+        own_requests = timings(lambda: client.get(own_replay), samples)
+        event_requests = timings(lambda: client.get(events), samples)
         print(f"a finished game of {len(log)} actions ({seed}), {len(body['events'])} events; "
               f"answer {len(first.content) / 1024:.0f} KiB", file=out)
-        print(f"  GET /api/v1/replays/{{id}} in process  {ms(requests)}", file=out)
-        print(f"  replays.open_replay (the service)    {ms(service)}", file=out)
+        print(f"  GET /api/v1/replays/{{id}} in process      {ms(requests)}", file=out)
+        print(f"  replays.open_replay (the service)        {ms(service)}", file=out)
+        print(f"  GET /api/v1/games/{{id}}/replay in process {ms(own_requests)}", file=out)
+        print(f"  GET /api/v1/games/{{id}}/events in process {ms(event_requests)}", file=out)
         print(yardstick.describe(host_before_ms, yardstick.game_ms()), file=out)
         return statistics.median(requests) * 1e3
     finally:

@@ -1,4 +1,4 @@
-"""Replays (DESIGN §11): a finished game, move by move, with every card face up.
+"""Replays (docs/api.md, "Replays"): a finished game, move by move, with every card face up.
 
 A game is (seed, actions) (R24). A replay applies the log to ``new_game(seed)`` once per
 request, here on the server, and answers every event of the game with its private parts (each

@@ -1,4 +1,4 @@
-"""Friend leagues over HTTP (DESIGN §11), mounted at /api/v1/leagues.
+"""Friend leagues over HTTP (docs/api.md, "Friend leagues"), mounted at /api/v1/leagues.
 
 A league is visible to its members only: any other caller gets 404 ``not_found`` for it,
 whether or not it exists. A join code reveals the league's name and member count, nothing

@@ -1,7 +1,7 @@
-"""A league's boards, as its members see them (DESIGN §11): today's daily ranked as the public
-board ranks it (R22: leaderboards.ranking, narrowed to the members), yesterday's likewise, this
-ISO week's sums, all time since the league began (dailies played, contracts, average place
-among the members, streaks), and who has not played today.
+"""A league's boards, as its members see them (docs/api.md, "Friend leagues"): today's daily
+ranked as the public board ranks it (R22: leaderboards.ranking, narrowed to the members),
+yesterday's likewise, this ISO week's sums, all time since the league began (dailies played,
+contracts, average place among the members, streaks), and who has not played today.
 
 No spoilers: until the viewer has finished today's daily, today's results are left out of
 every board (today shows only who has played, the week and all time count the days before
@@ -10,7 +10,7 @@ moderator, or a banned player's) are off league boards too: every read starts fr
 ``Score.objects.listed()``.
 
 Replays: a day's entry carries its ``game`` (the member's daily, for /replay/{id}/) once the
-day has ended, the rule of games.services.replays for a daily (R26: a score is a finished
+day has ended, the rule of games.reads.replays for a daily (R26: a score is a finished
 daily, whose replay opens to everyone when its day ends); today's entries never do, so no
 board gives away a running day's game.
 
@@ -126,7 +126,7 @@ def today_json(rows: list[Row], names: dict[int, MemberRow], today: date, finish
 
 def replay_of(day: date, game_id: str) -> str | None:
     """A member's daily as a board names it: only once its day has ended, when the replay
-    service opens a finished daily to everyone (games.services.replays; a score is always a
+    service opens a finished daily to everyone (games.reads.replays; a score is always a
     finished daily). Before, a board must not even name the game (R26)."""
     return game_id if daily.has_ended(day) else None
 

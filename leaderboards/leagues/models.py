@@ -1,5 +1,5 @@
-"""Friend leagues (DESIGN §11): a private daily board that friends join from a link or a
-short code, with no account needed.
+"""Friend leagues (docs/api.md, "Friend leagues"): a private daily board that friends join
+from a link or a short code, with no account needed.
 
 ``League``
     A name (2-40 characters, the same text rules as a player's name: games.players.names), a join

@@ -1,5 +1,5 @@
 """Leagues hear about finished games through ``games.signals.game_finished`` (games never
-imports leagues, DESIGN §1)."""
+imports leagues: docs/design.md, "Dependencies")."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The only code that writes leagues (DESIGN §11): check, then change in one transaction, then
-tell the league's websocket after commit.
+"""The only code that writes leagues (docs/api.md, "Friend leagues"): check, then change in
+one transaction, then tell the league's websocket after commit.
 
 Players: create a league, join one from its code (once: 409 the second time), leave one.
 The creator: rename, remove a member, renew the code (the old one stops working at once),

@@ -8,13 +8,16 @@ daily, an unfinished or expired game, someone else's practice game.
 
 from __future__ import annotations
 
+import orjson
 import pytest
 from django.test import Client
 
 from games.engine import action_from_json, apply, new_game
 from games.engine.cards import card_id
 from games.models import Game
+from games.schemas import Replay
 from games.services.daily import close_ended_days, start_daily
+from games.web.renderer import dumps
 from tests.factories import player_with_token
 from tests.games.conftest import bearer_api
 from tests.games.helpers import error_of
@@ -73,6 +76,21 @@ def test_the_owner_watches_a_finished_practice_game(alice, finished_practice):
     assert body["result"] == finished_practice["result"]
     # The owner's own read answers the same replay.
     assert alice.get(f"/games/{finished_practice['id']}/replay").json() == body
+
+
+def test_a_replay_answers_what_its_schema_would_write(alice, finished_practice):
+    """The replay skips django-ninja's dump (games.api._replay_answer): the answer must be
+    what validating it against games.schemas.Replay and dumping it writes, and keep the
+    API's headers."""
+    for path in (f"/replays/{finished_practice['id']}",
+                 f"/games/{finished_practice['id']}/replay"):
+        response = alice.get(path)
+        body = response.json()
+        through_the_schema = Replay.model_validate(body).model_dump(by_alias=True,
+                                                                    exclude_unset=True)
+        assert orjson.loads(dumps(through_the_schema)) == body
+        assert response["Content-Type"] == "application/json"
+        assert "no-store" in response["Cache-Control"]
 
 
 def test_the_events_rebuild_every_hand_at_every_version(alice, finished_practice):
