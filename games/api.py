@@ -51,7 +51,7 @@ from games.services.daily import start_daily
 from games.web.addresses import client_address
 from games.web.errors import ApiError, not_found
 from games.web.renderer import dumps
-from games.web.schemas import ERRORS, PublicId
+from games.web.schemas import ERRORS, Error, PublicId
 from games.web.throttles import Throttle
 
 router = Router(tags=["games"], by_alias=True, exclude_unset=True)
@@ -159,7 +159,7 @@ def get_deal_log(request: HttpRequest, game_id: PublicId):
     return reads.deal_log(_game_of(request, game_id))
 
 
-@router.get("/games/{game_id}/hint", response={200: Hint, **ERRORS}, auth=PLAYER,
+@router.get("/games/{game_id}/hint", response={200: Hint, 503: Error, **ERRORS}, auth=PLAYER,
             throttle=[HINTS])
 def get_hint(request: HttpRequest, game_id: PublicId):
     """Practice games only: what the server's expert player would do in your seat now (it sees
@@ -171,6 +171,9 @@ def get_hint(request: HttpRequest, game_id: PublicId):
     except hints.HintsForbidden:
         raise ApiError(403, "no_hints_in_ranked_games",
                        "Hints are for practice games only.") from None
+    except hints.NoAdvice:
+        raise ApiError(503, "hint_unavailable",
+                       "No hint this time, sorry: your game is unchanged.") from None
 
 
 def _replay_answer(replay: dict) -> HttpResponse:

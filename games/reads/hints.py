@@ -13,15 +13,25 @@ player (the ``hints`` scope) so that this stays bounded.
 
 from __future__ import annotations
 
-from games.bots import Advice, advise, clear_memo, rng_for
+import logging
+
+from games import bots
+from games.bots import Advice, clear_memo, rng_for
 from games.engine import LayDown, player_view
 from games.engine.cards import card_id
 from games.models import Game
 from games.services import PERSON
 
+logger = logging.getLogger(__name__)
+
 
 class HintsForbidden(Exception):
     """Hints are for practice games: a ranked game (the daily) refuses them."""
+
+
+class NoAdvice(Exception):
+    """The expert failed on this view (a bug in the bots, logged): no hint this time. The game
+    is unchanged; the bots' own turns have a fallback (games.services), a hint has none."""
 
 
 def hint(game: Game) -> dict:
@@ -34,7 +44,11 @@ def hint(game: Game) -> dict:
     state = game.load_state()
     view = player_view(state, PERSON)
     try:
-        advice = advise(view, rng_for(game.seed, PERSON, state.actions))
+        advice = bots.advise(view, rng_for(game.seed, PERSON, state.actions))
+    except Exception as exc:
+        logger.exception("The expert failed in game %s at version %s", game.public_id,
+                         game.version)
+        raise NoAdvice(game.public_id) from exc
     finally:
         clear_memo()  # the next request is another game (games.bots.outlook)
     return {
