@@ -19,9 +19,7 @@ import re
 from collections import Counter
 
 import pytest
-import schemathesis
 from django.core.signals import request_finished, request_started
-from django.core.wsgi import get_wsgi_application
 from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
@@ -37,9 +35,9 @@ from games import services
 from games.players.identity import hash_token, new_token
 from games.players.services import create_player
 from games.web.schemas import PUBLIC_ID
-from tests.games.fuzzing import one_error_shape, refused_by_design
+from tests.games.fuzzing import api_schema, one_error_shape, refused_by_design
 
-schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", get_wsgi_application())
+schema = api_schema()
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
           response_schema_conformance, negative_data_rejection, one_error_shape]
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "20"))
