@@ -28,7 +28,6 @@ from .state import (
     evolve,
 )
 
-
 _situation = maker(Situation)  # without the dataclass __init__ (games.engine.frozen)
 
 
