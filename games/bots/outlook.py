@@ -22,7 +22,7 @@ from functools import lru_cache
 from itertools import accumulate
 from math import exp, log
 
-from games.engine.cards import FACES, HIGH_ACE, is_joker
+from games.engine.cards import FACES, HIGH_ACE, JOKERS, is_joker
 from games.engine.contracts import GROUP, Contract
 
 from .memo import MEMO_SIZE, MEMOS
@@ -141,7 +141,7 @@ def hand_counts(hand) -> tuple[list[int], int]:
     counts = [0] * FACES
     jokers = 0
     for card in hand:
-        if is_joker(card):
+        if card >= JOKERS[0]:  # is_joker, inlined: every priced hand is counted
             jokers += 1
         else:
             counts[card % FACES] += 1
