@@ -22,7 +22,7 @@ from functools import lru_cache
 from itertools import accumulate
 from math import exp, log
 
-from games.engine.cards import FACES, HIGH_ACE, is_joker
+from games.engine.cards import FACES, HIGH_ACE, JOKERS, is_joker
 from games.engine.contracts import GROUP, Contract
 
 from .memo import MEMO_SIZE, MEMOS
@@ -49,15 +49,21 @@ class _Plan:
     """One plan's price: ``fixed`` slots that need naturals, ``flexible`` slots (sorted) that the
     hand's jokers may fill, and for each natural face used, the slot its loss would open."""
 
-    __slots__ = ("fixed", "flexible", "sums", "jokers", "losses", "cost")
+    __slots__ = ("fixed", "flexible", "_sums", "jokers", "losses", "cost")
 
     def __init__(self, cost, fixed, flexible, jokers, losses):
         self.cost = cost
         self.fixed = fixed
         self.flexible = flexible  # sorted
-        self.sums = [0.0, *accumulate(flexible)]
+        self._sums = None  # the flexible slots' running sums, when first needed
         self.jokers = jokers
         self.losses = losses  # face -> (slot cost, needs a natural)
+
+    @property
+    def sums(self) -> list[float]:
+        if self._sums is None:
+            self._sums = [0.0, *accumulate(self.flexible)]
+        return self._sums
 
     def cost_without(self, face: int | None) -> float:
         """The cost once a card of ``face`` (None: a joker) is no longer in hand."""
@@ -100,7 +106,19 @@ class Outlook:
             return self.distance  # no plan misses it
         found = self._without.get(face)
         if found is None:
-            found = self._without[face] = _soft_min([p.cost_without(face) for p in self.plans])
+            if face is None:
+                costs = [p.cost_without(None) for p in self.plans]
+            else:
+                costs = []  # _Plan.cost_without, its common cases inlined
+                for p in self.plans:
+                    loss = p.losses.get(face)
+                    if loss is None:
+                        costs.append(p.cost)
+                    elif loss[1]:
+                        costs.append(p.cost + loss[0])
+                    else:
+                        costs.append(p.cost_without(face))
+            found = self._without[face] = _soft_min(costs)
         return found
 
 
@@ -123,7 +141,7 @@ def hand_counts(hand) -> tuple[list[int], int]:
     counts = [0] * FACES
     jokers = 0
     for card in hand:
-        if is_joker(card):
+        if card >= JOKERS[0]:  # is_joker, inlined: every priced hand is counted
             jokers += 1
         else:
             counts[card % FACES] += 1
@@ -134,42 +152,85 @@ def _soft_min(costs: list[float]) -> float:
     if not costs:
         return DEAD_SLOT * 4
     best = min(costs)
-    return best - SOFTNESS * log(sum(exp((best - c) / SOFTNESS) for c in costs))
+    return best - SOFTNESS * log(sum([exp((best - c) / SOFTNESS) for c in costs]))
+
+
+_SHAPES: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}  # rung -> run, group sizes
+
+
+def _shape(contract: Contract) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The sizes of the contract's runs and of its groups, largest first."""
+    found = _SHAPES.get(contract.rung)
+    if found is None:
+        runs = tuple(sorted((r.min_cards for r in contract.requirements if r.kind != GROUP),
+                            reverse=True))
+        groups = tuple(sorted((r.min_cards for r in contract.requirements if r.kind == GROUP),
+                              reverse=True))
+        found = _SHAPES[contract.rung] = (runs, groups)
+    return found
+
+
+def _priced(fixed: float, flexible: list[float], jokers: int) -> float:
+    """The hand's jokers fill the dearest flexible slots; draws must fill the rest."""
+    ordered = sorted(flexible)
+    kept = len(ordered) - jokers
+    return fixed + sum(ordered[:kept]) if kept > 0 else fixed
+
+
+def _window_price(window, counts, live, live_jokers):
+    """A run over ``window`` (faces, low to high) from these counts: (cost of the naturals it
+    still needs, its flexible slots, the faces held, each held face's loss), or None when it
+    can never get its two naturals (R7)."""
+    held = [f for f in window if counts[f]]
+    missing = [f for f in window if not counts[f]]
+    naturals_needed = 2 - len(held)
+    if naturals_needed > 0:
+        natural_slots = sorted([_SLOT_COST[live[f]] for f in missing if live[f]])
+        if naturals_needed > len(natural_slots):
+            return None
+        natural_cost = sum(natural_slots[:naturals_needed])
+    else:
+        naturals_needed, natural_cost = 0, 0
+    slots = sorted([slot_cost(live[f] + live_jokers) for f in missing])
+    # R7: losing one of only two naturals needs a natural back.
+    natural = len(held) <= 2
+    here = [(f, (slot_cost(live[f]) if natural else slot_cost(live[f] + live_jokers), natural))
+            for f in held]
+    return natural_cost, slots[naturals_needed:], held, here
 
 
 def _plans(counts, jokers, contract: Contract, live) -> list[tuple]:
     """(cost, fixed, sorted flexible slots, losses) of every plan pairing the requirements' most
     promising targets, less those clearly dearer than the best found. Runs are placed first, as
-    in the engine's own search: a group then takes any naturals of its rank that are left."""
-    runs = sorted((r.min_cards for r in contract.requirements if r.kind != GROUP), reverse=True)
-    groups = sorted((r.min_cards for r in contract.requirements if r.kind == GROUP),
-                    reverse=True)
+    in the engine's own search: a group then takes any naturals of its rank that are left.
+
+    A branch is cut as soon as its price, which only grows as targets are added, is dearer than
+    the best plan so far by KEEP_PLANS_WITHIN: such a plan would be dropped anyway. A run
+    window's price is worked out once and reused for a second run unless the first took some
+    of its cards."""
+    runs, groups = _shape(contract)
     live_jokers = live[FACES]
     rank_live = [live[r] + live[r + 13] + live[r + 26] + live[r + 39] for r in range(RANKS)]
-    run_targets = {size: _run_targets(counts, live, size) for size in set(runs)}
-    group_ranks = _group_ranks(counts, rank_live)
+    group_ranks = _group_ranks(counts, rank_live) if groups else []
     plans: list[tuple] = []
-    best = [DEAD_SLOT * 4]
-
-    def priced_sorted(fixed, ordered) -> float:
-        # The hand's jokers fill the dearest flexible slots; draws must fill the rest.
-        kept = len(ordered) - jokers
-        return fixed + sum(ordered[:kept]) if kept > 0 else fixed
-
-    def priced(fixed, flexible) -> float:
-        return priced_sorted(fixed, sorted(flexible))
+    best = DEAD_SLOT * 4
+    limit = best + KEEP_PLANS_WITHIN  # plans dearer than this are dropped
+    last_group = len(groups) - 1
 
     def finish(fixed, flexible, run_losses, available, chosen_ranks):
+        nonlocal best, limit
         flexible = sorted(flexible)  # once, for the price and for the plan
-        kept = len(flexible) - jokers  # priced_sorted, inlined: the search's innermost step
+        kept = len(flexible) - jokers  # _priced, inlined: the search's innermost step
         cost = fixed + sum(flexible[:kept]) if kept > 0 else fixed
-        if cost > best[0] + KEEP_PLANS_WITHIN:
+        if cost > limit:
             return
-        if cost < best[0]:
-            best[0] = cost
+        if cost < best:
+            best = cost
+            limit = best + KEEP_PLANS_WITHIN
         losses = run_losses  # shared by the plans of these runs: no plan changes its losses
-        for r, loss in chosen_ranks:
-            if not available[r]:  # no spare natural of the rank could take a lost one's place
+        for position, loss in chosen_ranks:
+            if not available[position]:  # no spare natural could take a lost one's place
+                r = group_ranks[position]
                 for f in (r, r + 13, r + 26, r + 39):
                     if counts[f]:
                         if losses is run_losses:
@@ -177,68 +238,70 @@ def _plans(counts, jokers, contract: Contract, live) -> list[tuple]:
                         losses[f] = loss
         plans.append((cost, fixed, flexible, losses))
 
-    last_group = len(groups) - 1
-
     def place_groups(index, first, fixed, flexible, run_losses, available, chosen):
-        if index > last_group:
-            finish(fixed, flexible, run_losses, available, chosen)
-            return
-        if index and priced(fixed, flexible) > best[0] + KEEP_PLANS_WITHIN:
+        if index and _priced(fixed, flexible, jokers) > limit:
             return
         size = groups[index]
         for i in range(first if index and groups[index - 1] == size else 0, len(group_ranks)):
             r = group_ranks[i]
-            held = min(available[r], size)
+            held = min(available[i], size)
             slots = _group_slots(held, size, rank_live[r], live_jokers)
             if slots is None:
                 continue
             fixed_here, flexible_here, loss = slots
-            available[r] -= held
+            available[i] -= held
             if index == last_group:
                 finish(fixed + fixed_here, flexible + flexible_here, run_losses, available,
-                       chosen + [(r, loss)])
+                       chosen + [(i, loss)])
             else:
                 place_groups(index + 1, i, fixed + fixed_here, flexible + flexible_here,
-                             run_losses, available, chosen + [(r, loss)])
-            available[r] += held
+                             run_losses, available, chosen + [(i, loss)])
+            available[i] += held
 
-    def place_runs(index, first, fixed, flexible, run_losses):
-        if index == len(runs):
-            available = {r: counts[r] + counts[r + 13] + counts[r + 26] + counts[r + 39]
-                         for r in group_ranks}
-            # The faces whose loss opens a slot of these runs: those with no spare copy.
-            losses = {f: loss for f, loss in run_losses if not counts[f]}
-            place_groups(0, 0, fixed, flexible, losses, available, [])
+    def after_runs(fixed, flexible, run_losses):
+        # The faces whose loss opens a slot of these runs: those with no spare copy.
+        losses = {f: loss for f, loss in run_losses if not counts[f]}
+        if not groups:
+            finish(fixed, flexible, losses, None, ())
             return
-        if index and priced(fixed, flexible) > best[0] + KEEP_PLANS_WITHIN:
-            return
-        size = runs[index]
-        targets = run_targets[size]
-        for i in range(first if index and runs[index - 1] == size else 0, len(targets)):
-            window = targets[i]
-            held = [f for f in window if counts[f]]
-            missing = [f for f in window if not counts[f]]
-            naturals_needed = 2 - len(held)
-            if naturals_needed > 0:
-                natural_slots = sorted([_SLOT_COST[live[f]] for f in missing if live[f]])
-                if naturals_needed > len(natural_slots):
+        available = [counts[r] + counts[r + 13] + counts[r + 26] + counts[r + 39]
+                     for r in group_ranks]
+        place_groups(0, 0, fixed, flexible, losses, available, [])
+
+    if not runs:
+        after_runs(0.0, [], [])
+        return plans
+    targets = {size: _run_targets(counts, live, size) for size in set(runs)}
+    priced = {size: [_window_price(w, counts, live, live_jokers) for w in windows]
+              for size, windows in targets.items()}
+    size = runs[0]
+    for i, price in enumerate(priced[size]):
+        if price is None:
+            continue
+        natural_cost, slots, held, here = price
+        fixed, flexible = 0.0 + natural_cost, slots
+        for f in held:
+            counts[f] -= 1
+        if len(runs) == 1:
+            after_runs(fixed, flexible, here)
+        elif _priced(fixed, flexible, jokers) <= limit:
+            second = runs[1]
+            windows = targets[second]
+            for j in range(i if second == size else 0, len(windows)):
+                window = windows[j]
+                price_2 = priced[second][j]
+                if any(f in window for f in held):  # the first run took some of its cards
+                    price_2 = _window_price(window, counts, live, live_jokers)
+                if price_2 is None:
                     continue
-                natural_cost = sum(natural_slots[:naturals_needed])
-            else:
-                naturals_needed, natural_cost = 0, 0
-            slots = sorted([slot_cost(live[f] + live_jokers) for f in missing])
-            # R7: losing one of only two naturals needs a natural back.
-            natural = len(held) <= 2
-            here = [(f, (slot_cost(live[f]) if natural else slot_cost(live[f] + live_jokers),
-                         natural)) for f in held]
-            for f in held:
-                counts[f] -= 1
-            place_runs(index + 1, i, fixed + natural_cost,
-                       flexible + slots[naturals_needed:], run_losses + here)
-            for f in held:
-                counts[f] += 1
-
-    place_runs(0, 0, 0.0, [], [])
+                natural_cost_2, slots_2, held_2, here_2 = price_2
+                for f in held_2:
+                    counts[f] -= 1
+                after_runs(fixed + natural_cost_2, flexible + slots_2, here + here_2)
+                for f in held_2:
+                    counts[f] += 1
+        for f in held:
+            counts[f] += 1
     return plans
 
 

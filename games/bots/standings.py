@@ -16,6 +16,8 @@ from math import erf, sqrt
 from games.engine.contracts import TOP_RUNG
 from games.engine.state import DEALS
 
+from .memo import MEMO_SIZE, MEMOS
+
 # Share of deals in which an expert player on each rung lays the contract down (tournament of four
 # expert players; the rungs above 8 are seldom reached and take rung 7's figure).
 CLIMB_CHANCE = (0.87, 0.72, 0.46, 0.62, 0.5, 0.4, 0.28, 0.45, 0.28, 0.28)
@@ -58,7 +60,22 @@ def _fewer_points(lead: float, spread: float) -> float:
 
 def _contracts_to_come(contracts: int, rung: int, climb_now: float, deals_left: int):
     """The distribution of final contracts: ``contracts`` now, this deal's climb with chance
-    ``climb_now``, then a climb in each later deal with its rung's chance."""
+    ``climb_now``, then a climb in each later deal with its rung's chance.
+
+    Memoised per thread (games.bots.memo; a tuple, so no caller can change it): the hard
+    player's play-outs ask it for every seat of every world, and two in three asks repeat one
+    (a chance of 0 or 1 once a deal is over or a player is down)."""
+    key = (contracts, rung, climb_now, deals_left)
+    memo = MEMOS.contracts_to_come
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        found = memo[key] = _final_contracts(contracts, rung, climb_now, deals_left)
+    return found
+
+
+def _final_contracts(contracts: int, rung: int, climb_now: float, deals_left: int):
     size = contracts + deals_left + 2
     by_rung = {(contracts, rung): 1.0 - climb_now}
     if climb_now:
@@ -75,4 +92,4 @@ def _contracts_to_come(contracts: int, rung: int, climb_now: float, deals_left: 
     final = [0.0] * size
     for (total, _), p in by_rung.items():
         final[total] += p
-    return final
+    return tuple(final)

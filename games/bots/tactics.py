@@ -23,7 +23,10 @@ DROPPED_RANK_PUSH = 0.25  # a rank they threw away or left on the pile
 
 def fits(card: int, melds) -> bool:
     """Could ``card`` be laid off on one of these melds (R15)?"""
-    return any(m.ends_for(card) for m in melds)
+    for meld in melds:  # a loop, not any(): asked for every card of every hand, every turn
+        if meld.ends_for(card):
+            return True
+    return False
 
 
 def table_melds(view: PlayerView) -> list[Meld]:

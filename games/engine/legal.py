@@ -13,6 +13,7 @@ from .actions import DISCARD_PILE, STOCK, Discard, Draw, LayDown, LayOff
 from .cards import card_id, describe, face_of, is_joker
 from .contracts import Contract
 from .errors import IllegalAction
+from .frozen import maker
 from .melds import LOW, Meld, lay_off_options, match_contract, read_meld
 from .state import DRAW, FINISHED, PLAY, TableMeld
 
@@ -60,16 +61,21 @@ class Legal:
 
 
 NOTHING = Legal((), False, (), ())
+# The draw phase has two answers only: made once, since a Legal never changes.
+DRAW_EITHER = Legal((STOCK, DISCARD_PILE), False, (), ())
+DRAW_STOCK = Legal((STOCK,), False, (), ())
+_legal = maker(Legal)  # without the dataclass __init__ (games.engine.frozen)
 
 
 def legal(s: Situation) -> Legal:
     if s.phase == FINISHED or s.turn != s.seat:
         return NOTHING
     if s.phase == DRAW:
-        return Legal((STOCK, DISCARD_PILE) if _may_take_discard(s) else (STOCK,), False, (), ())
+        return DRAW_EITHER if _may_take_discard(s) else DRAW_STOCK
     forbidden = s.forbidden_face
     hand = s.hand
-    discards = tuple(c for c in hand if face_of(c) != forbidden)  # R16
+    # R16; with nothing taken from the pile, every card of the hand.
+    discards = hand if forbidden is None else tuple(c for c in hand if face_of(c) != forbidden)
     lay_offs = ()
     if s.may_lay_off:
         # R17, counted: laying off a card leaves the hand empty, or a discard among the rest.
@@ -77,7 +83,7 @@ def legal(s: Situation) -> Legal:
         spare = len(discards)
         lay_offs = tuple(o for o in lay_off_options(hand, [t.meld for t in s.table])
                          if alone or spare - (face_of(o[1]) != forbidden) > 0)
-    return Legal((), s.laid_down_turn is None, lay_offs, discards)
+    return _legal((), s.laid_down_turn is None, lay_offs, discards)
 
 
 def _leaves_a_discard(s: Situation, played: list[int]) -> bool:
@@ -113,7 +119,13 @@ def _may_take_discard(s: Situation) -> bool:
     """R17 applied to the draw (the rules are silent): taking the top discard is refused when
     every card in hand is its twin, since no card could then be discarded (R16)."""
     top = s.discard_top
-    return top is not None and any(face_of(c) != face_of(top) for c in s.hand)
+    if top is None:
+        return False
+    twin = face_of(top)
+    for card in s.hand:
+        if face_of(card) != twin:
+            return True
+    return False
 
 
 def check_draw(s: Situation, action: Draw) -> None:

@@ -7,7 +7,7 @@ two copies of a card are interchangeable in play (R2).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import accumulate, combinations
 
@@ -28,6 +28,10 @@ class Meld:
     cards: tuple[int, ...]
     rank: int
     suit: int = -1
+    # ends_for's answers by face (JOKER_FACE for a joker), worked out at the first lay-off
+    # asked: a meld stays on the table for the rest of the deal and is asked about every card
+    # of every hand, every turn (the bots' fits, legal's lay-offs).
+    _ends: dict | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def high(self) -> int:
@@ -43,20 +47,35 @@ class Meld:
     def ends_for(self, card: int) -> tuple[str, ...]:
         """Where ``card`` may be laid off (R15): ``("low",)``, ``("high",)``, both, or none.
         A group accepts a card at its (only) end, called ``"high"``."""
+        ends = self._ends
+        if ends is None:
+            ends = self._lay_off_ends()
+            _set_ends(self, ends)
+        return ends.get(JOKER_FACE if card >= JOKER_FACE else card % 52, ())
+
+    def _lay_off_ends(self) -> dict[int, tuple[str, ...]]:
+        """The ends each face that fits this meld may go to (R15); a joker fits any place
+        (R7)."""
         if self.kind == GROUP:
-            return (HIGH,) if is_joker(card) or rank_of(card) == self.rank else ()
-        ends = []
-        if self.rank > ACE and _fits(card, self.rank - 1, self.suit):
-            ends.append(LOW)
-        if self.high < HIGH_ACE and _fits(card, self.high + 1, self.suit):
-            ends.append(HIGH)
-        return tuple(ends)
+            r = self.rank - 1
+            return dict.fromkeys((r, r + 13, r + 26, r + 39, JOKER_FACE), (HIGH,))
+        ends: dict[int, tuple[str, ...]] = {}
+        if self.rank > ACE:
+            for f in (face(self.rank - 1, self.suit), JOKER_FACE):
+                ends[f] = ends.get(f, ()) + (LOW,)
+        if self.high < HIGH_ACE:
+            for f in (face(self.high + 1, self.suit), JOKER_FACE):
+                ends[f] = ends.get(f, ()) + (HIGH,)
+        return ends
 
     def extended(self, card: int, end: str) -> Meld:
         """This meld with ``card`` laid off at ``end`` (checked by the caller with ends_for)."""
         if self.kind == RUN and end == LOW:
             return replace(self, cards=(card, *self.cards), rank=self.rank - 1)
         return replace(self, cards=(*self.cards, card))
+
+
+_set_ends = Meld.__dict__["_ends"].__set__
 
 
 def _fits(card: int, rank: int, suit: int) -> bool:
@@ -142,7 +161,7 @@ def _counts(cards) -> tuple[list[int], int]:
     counts = [0] * 52
     jokers = 0
     for c in cards:
-        if is_joker(c):
+        if c >= JOKER_FACE:  # is_joker, inlined: every lay-down question counts a hand
             jokers += 1
         else:
             counts[c % 52] += 1
@@ -273,17 +292,19 @@ def _may_hold(counts: list[int], jokers: int, requirements: list[Requirement]) -
         if sum(n // 2 for n in by_rank) < len(group_sizes):
             return False
         needed += max(0, sum(group_sizes) - sum(by_rank[:len(group_sizes)]))
+    masks = None  # the held ranks of each suit with two naturals or more, counted once
     for requirement in requirements:
         if requirement.kind != RUN:
             continue
-        size, most = requirement.min_cards, -1
-        for suit in range(4):
-            row = counts[suit * 13:suit * 13 + 13]
-            if sum(row) >= 2:
-                most = max(most, _most_held(_held_mask(row), size))
-        if most < 0:
+        if masks is None:
+            masks = [_held_mask(counts[base:base + 13]) for base in (0, 13, 26, 39)
+                     if sum(counts[base:base + 13]) >= 2]
+            if not masks:
+                return False
+        size = requirement.min_cards
+        needed += size - max([_most_held(mask, size) for mask in masks])
+        if needed > jokers:
             return False
-        needed += size - most
     return needed <= jokers
 
 
@@ -303,8 +324,17 @@ def _most_held(mask: int, size: int) -> int:
     return max((mask >> low & span).bit_count() for low in range(HIGH_ACE - size + 1))
 
 
+_ORDERED: dict[int, tuple[Contract, list[Requirement]]] = {}  # by the contract's id
+
+
 def _ordered(contract: Contract) -> list[Requirement]:
-    return sorted(contract.requirements, key=lambda r: (r.kind != RUN, -r.min_cards))
+    """The requirements in the search's order, runs first and largest first (kept per
+    contract, which is one of the ladder's: asked at every decision; callers only read it)."""
+    found = _ORDERED.get(id(contract))
+    if found is None or found[0] is not contract:
+        found = _ORDERED[id(contract)] = (contract, sorted(
+            contract.requirements, key=lambda r: (r.kind != RUN, -r.min_cards)))
+    return found[1]
 
 
 def holds_contract(hand, contract: Contract) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from .actions import DISCARD_PILE, Action, Discard, Draw, LayDown, LayOff
 from .cards import PACK, card_json, hand_penalty
 from .events import Event
+from .frozen import maker
 from .legal import Situation, check_discard, check_draw, check_lay_down, check_lay_off
 from .rng import Stream
 from .state import (
@@ -27,14 +28,15 @@ from .state import (
     evolve,
 )
 
+_situation = maker(Situation)  # without the dataclass __init__ (games.engine.frozen)
+
 
 def situation(state: GameState, seat: int) -> Situation:
-    return Situation(
-        seat=seat, turn=state.turn, phase=state.phase, hand=state.hands[seat],
-        table=state.table, contract=state.contract(seat),
-        laid_down_turn=state.laid_down_turn[seat], turn_number=state.turn_number,
-        taken_from_discard=state.taken_from_discard if seat == state.turn else None,
-        discard_top=state.discard_pile[-1] if state.discard_pile else None)
+    return _situation(
+        seat, state.turn, state.phase, state.hands[seat], state.table, state.contract(seat),
+        state.laid_down_turn[seat], state.turn_number,
+        state.taken_from_discard if seat == state.turn else None,
+        state.discard_pile[-1] if state.discard_pile else None)
 
 
 def new_game(seed: str) -> tuple[GameState, list[Event]]:

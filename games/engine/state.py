@@ -6,11 +6,11 @@ The full state holds every hidden card; it never leaves the engine except throug
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
-from operator import attrgetter
+from dataclasses import dataclass, field
 
 from .cards import SUITS, card_json, rank_label
 from .contracts import TOP_RUNG, Contract, contract_for
+from .frozen import replacer
 from .melds import Meld
 
 ENGINE_VERSION = 1
@@ -131,19 +131,6 @@ class GameState:
         )
 
 
-_STATE_FIELDS = tuple(f.name for f in fields(GameState))
-_STATE_FIELD_SET = frozenset(_STATE_FIELDS)
-_all_fields = attrgetter(*_STATE_FIELDS)
-_set_field = object.__setattr__
-
-
-def evolve(state: GameState, **changes) -> GameState:
-    """``dataclasses.replace(state, **changes)`` at a third of the cost: every action makes a
-    new state, and the bots' play-outs apply thousands of actions a decision."""
-    if not _STATE_FIELD_SET.issuperset(changes):
-        raise TypeError(f"GameState has no field {sorted(set(changes) - _STATE_FIELD_SET)}")
-    new = object.__new__(GameState)
-    get = changes.get
-    for name, value in zip(_STATE_FIELDS, _all_fields(state), strict=True):
-        _set_field(new, name, get(name, value))
-    return new
+evolve = replacer(GameState)
+"""``dataclasses.replace(state, **changes)`` at under half the cost (games.engine.frozen): every
+action makes a new state, and the bots' play-outs apply thousands of actions a decision."""

@@ -7,10 +7,11 @@ hand, the stock's order or the seed, so a bot given a view cannot peek.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 
 from .cards import card_json
 from .contracts import TOP_RUNG, Contract, contract_for
+from .frozen import maker
 from .legal import Legal, Situation, legal
 from .state import DealResult, GameState, TableMeld
 
@@ -63,11 +64,10 @@ class PlayerView:
 
     @property
     def situation(self) -> Situation:
-        return Situation(
-            seat=self.seat, turn=self.turn, phase=self.phase, hand=self.hand, table=self.table,
-            contract=self.me.contract, laid_down_turn=self.laid_down_turn,
-            turn_number=self.turn_number, taken_from_discard=self.taken_from_discard,
-            discard_top=self.discard_top)
+        return _situation(
+            self.seat, self.turn, self.phase, self.hand, self.table,
+            contract_for(self.players[self.seat].rung), self.laid_down_turn,
+            self.turn_number, self.taken_from_discard, self.discard_top)
 
     @property
     def legal(self) -> Legal:
@@ -93,39 +93,42 @@ class PlayerView:
         }
 
 
-# Frozen values made without their dataclass __init__ (which sets each field through
-# object.__setattr__): a view is made for every decision of every play-out of the hard bot.
-_new = object.__new__
-_set_seat, _set_rung, _set_climbed, _set_laid_down, _set_hand_size, _set_penalty = (
-    PlayerInfo.__dict__[f.name].__set__ for f in fields(PlayerInfo))
+# Made without their dataclass __init__ (games.engine.frozen): a view is made for every
+# decision of every play-out of the hard bot.
+_player_info = maker(PlayerInfo)
+_player_view = maker(PlayerView)
+_situation = maker(Situation)
 
 
-def _player_info(seat: int, rung: int, climbed: int, laid_down: bool, hand_size: int,
-                 penalty: int) -> PlayerInfo:
-    info = _new(PlayerInfo)
-    _set_seat(info, seat)
-    _set_rung(info, rung)
-    _set_climbed(info, climbed)
-    _set_laid_down(info, laid_down)
-    _set_hand_size(info, hand_size)
-    _set_penalty(info, penalty)
-    return info
+# The players' public facts by (climbed, laid_down_turn, penalties, hand sizes): within a deal
+# only the hand sizes move, between 10 and 11 cards mostly, so the same few tuples come back
+# every turn (PlayerInfo values are frozen: one may serve any number of views). Bounded like
+# the bots' memos; measured (timeit, interleaved, a busy host): player_view 3.2-4.6 -> 1.7-2.2 µs.
+_PLAYERS: dict[tuple, tuple[PlayerInfo, ...]] = {}
+_PLAYERS_KEPT = 4096
+
+
+def _players(climbed, laid_down_turn, penalties, hands) -> tuple[PlayerInfo, ...]:
+    key = (climbed, laid_down_turn, penalties, tuple([len(h) for h in hands]))
+    found = _PLAYERS.get(key)
+    if found is None:
+        if len(_PLAYERS) >= _PLAYERS_KEPT:
+            _PLAYERS.clear()
+        found = _PLAYERS[key] = tuple([_player_info(
+            # GameState.rung, inlined.
+            s, min(climbed[s] + (laid_down_turn[s] is None), TOP_RUNG), climbed[s],
+            laid_down_turn[s] is not None, len(hands[s]), penalties[s])
+            for s in range(len(hands))])
+    return found
 
 
 def player_view(state: GameState, seat: int) -> PlayerView:
-    climbed, laid_down_turn, hands, penalties = (state.climbed, state.laid_down_turn,
-                                                 state.hands, state.penalties)
-    return PlayerView(
-        seat=seat, deal=state.deal, dealer=state.dealer, turn=state.turn, phase=state.phase,
-        turn_number=state.turn_number, hand=hands[seat], table=state.table,
-        discard_top=state.discard_pile[-1] if state.discard_pile else None,
-        discard_size=len(state.discard_pile), stock_size=len(state.stock),
-        rebuilds=state.rebuilds,
-        # GameState.rung, inlined.
-        players=tuple([_player_info(
-            s, min(climbed[s] + (laid_down_turn[s] is None), TOP_RUNG), climbed[s],
-            laid_down_turn[s] is not None, len(hands[s]), penalties[s])
-            for s in range(len(hands))]),
-        taken_from_discard=state.taken_from_discard if state.turn == seat else None,
-        laid_down_turn=laid_down_turn[seat], history=state.history,
-        pile_log=state.pile_log)
+    hands, laid_down_turn = state.hands, state.laid_down_turn
+    discard_pile = state.discard_pile
+    return _player_view(
+        seat, state.deal, state.dealer, state.turn, state.phase, state.turn_number, hands[seat],
+        state.table, discard_pile[-1] if discard_pile else None, len(discard_pile),
+        len(state.stock), state.rebuilds,
+        _players(state.climbed, laid_down_turn, state.penalties, hands),
+        state.taken_from_discard if state.turn == seat else None, laid_down_turn[seat],
+        state.history, state.pile_log, None)
