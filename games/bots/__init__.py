@@ -1,4 +1,4 @@
-"""Computer players (DESIGN §3, RULES R24, R25).
+"""Computer players (docs/bots.md; docs/rules.md R24, R25).
 
 ``choose(level, view, rng) -> Action`` is the whole contract with the rest of the system:
 

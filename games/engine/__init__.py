@@ -1,4 +1,4 @@
-"""The rules of Ladder Rummy (RULES.md): pure Python, standard library only.
+"""The rules of Ladder Rummy (docs/rules.md): pure Python, standard library only.
 
 A game is (engine version, seed, actions). ``new_game`` deals it, ``apply`` plays one action,
 ``player_view`` is what one seat may see, ``replay`` rebuilds any state from the log.

@@ -1,4 +1,4 @@
-"""The four actions a player takes (R13-R16), and their JSON form (DESIGN §5)."""
+"""The four actions a player takes (R13-R16), and their JSON form (docs/api.md)."""
 
 from __future__ import annotations
 

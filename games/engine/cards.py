@@ -5,7 +5,7 @@ with suits in the order S H D C and ranks 1 (ace) to 13 (king); 104, 105 and 106
 three jokers. ``card % 52`` is a natural's *face* (rank and suit without the deck copy): the
 two copies of a card share a face and are interchangeable in play (R2).
 
-On the wire (DESIGN §5) a card is ``"7H.1"`` (rank, suit, deck copy) or ``"JK.1"``.
+On the wire (docs/api.md) a card is ``"7H.1"`` (rank, suit, deck copy) or ``"JK.1"``.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 class IllegalAction(Exception):
     """An action the rules forbid: a stable ``code`` for clients, the ``rule`` it breaks
-    (RULES.md, e.g. ``"R16"``) and a ``message`` written for players."""
+    (docs/rules.md, e.g. ``"R16"``) and a ``message`` written for players."""
 
     def __init__(self, code: str, rule: str | None, message: str):
         super().__init__(message)

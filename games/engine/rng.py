@@ -11,7 +11,7 @@ The algorithm is fixed so that anyone can re-deal a revealed seed in any languag
 4. ``shuffle(items)`` is Fisher–Yates: for ``i`` from ``len - 1`` down to 1, swap item ``i``
    with item ``below(i + 1)``.
 
-The game uses these streams (DESIGN §2):
+The game uses these streams (R24, docs/rules.md):
 - ``derive(seed, "dealer")``: ``below(4)`` is the first dealer (R3);
 - ``derive(seed, "deal", n)``: the shuffle of the pack ``0..106`` for deal ``n`` (1-10);
 - ``derive(seed, "reshuffle", n, k)``: the shuffle of deal ``n``'s ``k``-th stock rebuild (1-2);
