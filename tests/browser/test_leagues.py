@@ -148,6 +148,8 @@ def test_yesterdays_board_links_each_member_to_their_replay(open_page, site, clo
 
     phone, phone_watch = open_page(PHONE, touch=True)
     phone.context.add_cookies([cookie])
-    watch_link(phone, "Ben").tap()  # a finger
+    link = watch_link(phone, "Ben")
+    shoot(phone, "league-yesterday-phone")
+    link.tap()  # a finger
     on_the_viewer(phone, "Ben")
     phone_watch.check()
