@@ -50,7 +50,7 @@ from games.schemas import (
 from games.services.daily import start_daily
 from games.web.addresses import client_address
 from games.web.errors import ApiError, not_found
-from games.web.renderer import dumps
+from games.web.renderer import json_answer
 from games.web.schemas import ERRORS, Error, PublicId
 from games.web.throttles import Throttle
 
@@ -176,15 +176,6 @@ def get_hint(request: HttpRequest, game_id: PublicId):
                        "No hint this time, sorry: your game is unchanged.") from None
 
 
-def _replay_answer(replay: dict) -> HttpResponse:
-    """A replay written by the API's renderer as games.reads.replays built it, in the shape of
-    games.schemas.Replay: django-ninja's validation and dump of its ~2,000 nested objects
-    (the ``Any`` of every event's ``d``) write the same bytes and cost more than the replay
-    itself, 56 ms of a 900-action game's 110 ms (``python -m bench.replay``, docs/performance.md).
-    tests/games/test_open_replays.py checks the answers against the schema's own dump."""
-    return HttpResponse(dumps(replay), content_type="application/json")
-
-
 @router.get("/games/{game_id}/replay", response={200: Replay, **ERRORS}, auth=PLAYER)
 def get_replay(request: HttpRequest, game_id: PublicId):
     """Everything about your finished game: the seed, every action, every hand dealt and every
@@ -192,7 +183,7 @@ def get_replay(request: HttpRequest, game_id: PublicId):
     then 403 ``replay_unavailable``."""
     game = _game_of(request, game_id)
     try:
-        return _replay_answer(replays.replay_of(game, request.auth))
+        return json_answer(replays.replay_of(game, request.auth))
     except replays.ReplayUnavailable as exc:
         raise ApiError(403, "replay_unavailable", str(exc)) from None
 
@@ -205,6 +196,6 @@ def get_open_replay(request: HttpRequest, game_id: PublicId):
     owner's running daily included (nobody sees a running day's seed). The log is replayed
     once on the server; ``events`` rebuild every version in the client."""
     try:
-        return _replay_answer(replays.open_replay(player_of(request), game_id))
+        return json_answer(replays.open_replay(player_of(request), game_id))
     except services.GameNotFound:
         raise not_found() from None

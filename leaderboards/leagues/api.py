@@ -43,6 +43,7 @@ from games.players.identity import (
     player_of,
 )
 from games.web.errors import ApiError
+from games.web.renderer import json_answer
 from games.web.schemas import Error, PublicId, text
 from games.web.throttles import Throttle
 from leaderboards.leagues import boards, services
@@ -275,7 +276,7 @@ def join_league(request: HttpRequest, code: LeagueCode, response: HttpResponse):
 def get_league(request: HttpRequest, league_id: PublicId):
     """The league, its members and its boards: today, yesterday (with each member's replay),
     this week, all time."""
-    return _page(request, league_id)
+    return json_answer(_page(request, league_id))
 
 
 @router.patch("/{league_id}", response={200: LeagueOut, **ERRORS}, auth=PLAYER)

@@ -6,11 +6,14 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+import orjson
 import pytest
 from django.core.cache import cache
 
+from games.web.renderer import dumps
 from leaderboards import services as leaderboard_services
 from leaderboards.leagues import services
+from leaderboards.leagues.api import LeaguePage
 from tests.factories import DAY
 from tests.leaderboards.factories import finished_daily, player
 from tests.leaderboards.leagues.factories import Api, league_with, member
@@ -261,3 +264,20 @@ def test_yesterdays_entries_link_their_replays_and_todays_never(club, clock):
     assert [(e["player"]["name"], e["game"]) for e in page["yesterday"]["entries"]] == [
         (name, today[name].public_id) for name in ("Ben", "Ana", "Cat")]
     assert Api().get(f"/replays/{today['Ana'].public_id}").status_code == 200
+
+
+def test_a_league_page_answers_what_its_schema_would_write(club):
+    """The page skips django-ninja's dump (games.web.renderer.json_answer): the answer must
+    be what validating it against its declared model and dumping it writes."""
+    league, api, ana, (ben, cat, _dan, _eve) = club
+    finished_daily(ben, DAY - timedelta(days=1), 6, 0)
+    finished_daily(cat, DAY, 3, 0)
+    finished_daily(ana, DAY, 5, 40, at(9))
+    response = api.get(f"/leagues/{league.public_id}")
+    body = response.json()
+
+    through_the_schema = LeaguePage.model_validate(body).model_dump(by_alias=True,
+                                                                    exclude_unset=True)
+    assert orjson.loads(dumps(through_the_schema)) == body
+    assert body["yesterday"]["entries"] and body["today"]["entries"] and body["all_time"]
+    assert response["Content-Type"] == "application/json"
