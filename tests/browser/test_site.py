@@ -214,3 +214,36 @@ def test_the_sites_pages_fit_every_size_in_every_language(open_page, site, size)
             assert fits_across(page), f"{name} in {lang} at {size} scrolls sideways"
             shoot(page, f"site-{name}-{lang}-{size}")
     watch.check(allow=("status of 404",))
+
+
+def test_the_phones_menu_shows_where_more_links_lie_and_the_current_one(open_page, site):
+    """At 360 px in Spanish the menu's one row is wider than the screen: it scrolls sideways,
+    its edge fades on the side where links are hidden, and the current page's link is in
+    sight (it used to sit off-screen, Profile with it, with nothing to say so)."""
+    page, watch = open_page({"width": 360, "height": 740}, touch=True)
+
+    def menu():
+        return page.evaluate("""() => {
+            const nav = document.querySelector('header.site nav');
+            const box = nav.getBoundingClientRect();
+            const current = nav.querySelector('[aria-current]').getBoundingClientRect();
+            return {overflows: nav.scrollWidth > nav.clientWidth,
+                    left: nav.hasAttribute('data-more-left'),
+                    right: nav.hasAttribute('data-more-right'),
+                    currentInSight: current.left >= box.left - 1 && current.right <= box.right + 1};
+        }""")
+
+    page.goto(f"{site.url}/?lang=es")
+    page.wait_for_function("() => document.fonts.status === 'loaded'")
+    assert menu() == {"overflows": True, "left": False, "right": True, "currentInSight": True}
+    page.goto(f"{site.url}/profile/?lang=es")
+    page.wait_for_function("() => document.fonts.status === 'loaded'")
+    at_profile = menu()
+    assert at_profile["overflows"] and at_profile["left"] and at_profile["currentInSight"]
+    shoot(page, "menu-profile-es-360")
+    page.locator("header.site nav").evaluate("nav => { nav.scrollLeft = 0; }")
+    page.wait_for_function("() => !document.querySelector('header.site nav')"
+                           ".hasAttribute('data-more-left')")
+    assert menu()["right"]
+    assert fits_across(page)
+    watch.check()
