@@ -43,16 +43,18 @@ class ReasonForm(ActionForm):
                                                            "placeholder": "why (logged)"}))
 
 
-def _run(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet, service,
-         done: str) -> None:
-    """Apply ``service(obj, moderator, reason)`` to each selected object and report."""
+def run_with_reason(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet,
+                    service, done: str) -> None:
+    """Apply ``service(obj, moderator, reason)`` to each selected object and report: the
+    admin actions of moderation, with the reason typed into the action bar (ReasonForm)."""
     reason = request.POST.get("reason", "").strip()
     if not reason:
         modeladmin.message_user(request, "Nothing done: give a reason (it goes into the "
                                          "moderation log).", messages.ERROR)
         return
-    changed = sum(1 for obj in queryset if service(obj, request.user, reason))
-    skipped = len(queryset) - changed
+    selected = list(queryset)  # read once: a service may delete what it is given
+    changed = sum(1 for obj in selected if service(obj, request.user, reason))
+    skipped = len(selected) - changed
     note = f" ({skipped} already so)" if skipped else ""
     modeladmin.message_user(request, f"{done}: {changed}{note}.", messages.SUCCESS)
 
@@ -143,17 +145,17 @@ class ScoreAdmin(KeepsSecretsAdmin):
     @admin.action(description="Hide from the boards (reason required)",
                   permissions=["change"])
     def hide(self, request, queryset):
-        _run(self, request, queryset, services.hide_score, "Hidden")
+        run_with_reason(self, request, queryset, services.hide_score, "Hidden")
 
     @admin.action(description="Restore to the boards (reason required)",
                   permissions=["change"])
     def restore(self, request, queryset):
-        _run(self, request, queryset, services.restore_score, "Restored")
+        run_with_reason(self, request, queryset, services.restore_score, "Restored")
 
     @admin.action(description="Mark flags reviewed, leave listed (reason required)",
                   permissions=["change"])
     def mark_reviewed(self, request, queryset):
-        _run(self, request, queryset, services.mark_reviewed, "Marked reviewed")
+        run_with_reason(self, request, queryset, services.mark_reviewed, "Marked reviewed")
 
 
 def attempt_links(game: Game):
@@ -214,7 +216,7 @@ class AttemptLinkAdmin(KeepsSecretsAdmin):
     @admin.action(description="Resolve: stop marking both attempts (reason required)",
                   permissions=["change"])
     def resolve(self, request, queryset):
-        _run(self, request, queryset, services.resolve_link, "Resolved")
+        run_with_reason(self, request, queryset, services.resolve_link, "Resolved")
 
 
 @admin.register(ModerationLog)
@@ -257,13 +259,13 @@ class ModeratedPlayerAdmin(PlayerAdmin):
 
     @admin.action(description="Ban from the boards (reason required)", permissions=["change"])
     def ban(self, request, queryset):
-        _run(self, request, queryset, services.ban_player, "Banned")
+        run_with_reason(self, request, queryset, services.ban_player, "Banned")
 
     @admin.action(description="Unban (reason required)", permissions=["change"])
     def unban(self, request, queryset):
-        _run(self, request, queryset, services.unban_player, "Unbanned")
+        run_with_reason(self, request, queryset, services.unban_player, "Unbanned")
 
     @admin.action(description="Reset the display name to a random one (reason required)",
                   permissions=["change"])
     def reset_name(self, request, queryset):
-        _run(self, request, queryset, services.reset_name, "Renamed")
+        run_with_reason(self, request, queryset, services.reset_name, "Renamed")

@@ -11,34 +11,18 @@ are already off every league's board.
 
 from __future__ import annotations
 
-from django.contrib import admin, messages
-from django.db.models import Count, QuerySet
-from django.http import HttpRequest
+from django.contrib import admin
+from django.db.models import Count
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
 from games.admin import KeepsSecretsAdmin
-from leaderboards.admin import ReasonForm
+from leaderboards.admin import ReasonForm, run_with_reason
 from leaderboards.leagues import services
 from leaderboards.leagues.models import League, LeagueModerationLog, Membership
 
 MEMBERS_LISTED_MAX = 100  # a league's whole membership fits (models.MEMBERS_MAX)
-
-
-def _run(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet, service,
-         done: str) -> None:
-    """Apply ``service(league, moderator, reason)`` to each selected league and report."""
-    reason = request.POST.get("reason", "").strip()
-    if not reason:
-        modeladmin.message_user(request, "Nothing done: give a reason (it goes into the "
-                                         "moderation log).", messages.ERROR)
-        return
-    leagues = list(queryset)
-    changed = sum(1 for league in leagues if service(league, request.user, reason))
-    skipped = len(leagues) - changed
-    note = f" ({skipped} already so)" if skipped else ""
-    modeladmin.message_user(request, f"{done}: {changed}{note}.", messages.SUCCESS)
 
 
 def _player_link(player) -> str:
@@ -102,16 +86,16 @@ class LeagueAdmin(KeepsSecretsAdmin):
     @admin.action(description="Hide the name: members see 'League #n' (reason required)",
                   permissions=["change"])
     def hide_name(self, request, queryset):
-        _run(self, request, queryset, services.hide_name, "Names hidden")
+        run_with_reason(self, request, queryset, services.hide_name, "Names hidden")
 
     @admin.action(description="Restore the name (reason required)", permissions=["change"])
     def restore_name(self, request, queryset):
-        _run(self, request, queryset, services.restore_name, "Names restored")
+        run_with_reason(self, request, queryset, services.restore_name, "Names restored")
 
     @admin.action(description="Delete the league (reason required, logged)",
                   permissions=["change"])
     def delete_leagues(self, request, queryset):
-        _run(self, request, queryset, services.delete_by_moderator, "Deleted")
+        run_with_reason(self, request, queryset, services.delete_by_moderator, "Deleted")
 
 
 @admin.register(LeagueModerationLog)
