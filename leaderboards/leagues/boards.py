@@ -18,7 +18,7 @@ Reads only, in a fixed number of queries whatever the number of members (pinned 
 tests/leaderboards/leagues/test_boards.py): the league and its members, one statement for the
 viewer's finish of today and what the days before today depend on (:func:`page_stamp`), and
 today's ranked rows. The days before today (yesterday's board, the week's sums up to
-yesterday, all time) change only with that stamp, so they are read in three more statements
+yesterday, all time) change only with that stamp, so they are read in one more statement
 once and then kept in Django's cache (:func:`past_of`).
 """
 
@@ -26,17 +26,20 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import NamedTuple
 
 from django.core.cache import cache
 from django.db import connection
-from django.db.models import Count, Max, Sum
+from django.db.models import Count
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 
 from games import daily
+from games.models import Game
 from games.players.models import Player
 from leaderboards.leagues.models import League, Membership, shown_code
-from leaderboards.models import DAY_ORDER, ModerationLog, Score, week_of
+from leaderboards.models import ModerationLog, Score, week_of
 from leaderboards.ranking import Row, day_board
 
 ONE_DAY = timedelta(days=1)
@@ -178,28 +181,64 @@ def _joined(column: str) -> str:
     return f"group_concat({column}, ',')"
 
 
-def history_sql(league: League, first_day: date, yesterday: date) -> tuple[str, list]:
-    """Per member with a listed daily in [first_day, yesterday]: (player pk, dailies,
-    contracts, sum of places among the members on those days, the days played as days before
-    yesterday, comma-separated), in one statement. One window numbers each day's places (R22
-    order, as the day's board); the streaks come from the days (:func:`streaks`): a second
-    window sorting every row by player and day cost as much again (EXPLAIN ANALYZE, 100
-    members and 60 days on PostgreSQL: two sorts of 4800 rows and a materialised CTE, 11-15
-    ms, against 5-7 ms for this one)."""
-    score, membership = Score._meta.db_table, Membership._meta.db_table
+def past_sql(league: League, yesterday: date) -> tuple[str, list]:
+    """The days before today in one statement, per member with a listed daily in them:
+    (player pk,
+    all time since the league began: dailies, contracts, sum of places among the members,
+    the days played as days before yesterday, comma-separated;
+    this ISO week before today: contracts, penalty, dailies, the latest finish;
+    yesterday: place, contracts, penalty, finish, the game's public id).
+
+    One window numbers each day's places among the members (R22 order, as the day's board),
+    so yesterday's board is its places. The week's sums count days before the league began,
+    as the public week board does; all time does not. The streaks come from the days
+    (:func:`streaks`): a second window sorting every row by player and day cost as much
+    again (EXPLAIN ANALYZE, 100 members and 60 days on PostgreSQL: two sorts of 4800 rows
+    and a materialised CTE, 11-15 ms, against 5-7 ms for one). One statement, not one for
+    each board: the cold page (after a join, a moderation, a new day) read the same rows
+    three times (``bench.league``)."""
+    score, membership, game = (Score._meta.db_table, Membership._meta.db_table,
+                               Game._meta.db_table)
     adapt = connection.ops.adapt_datefield_value
+    first_day = league.created_at.date()
+    monday = yesterday + ONE_DAY - timedelta(days=(yesterday + ONE_DAY).weekday())
+    since = min(first_day, monday, yesterday)
+
+    def when(flag: str, column: str) -> str:
+        return f"CASE WHEN {flag} THEN {column} END"
+
     sql = f"""
-        SELECT player_id, COUNT(*), SUM(contracts), SUM(place), {_joined('ago')}
-        FROM (SELECT s.player_id, s.contracts, {_days_before('%s', 's.day')} AS ago,
-                     ROW_NUMBER() OVER (PARTITION BY s.day ORDER BY s.contracts DESC,
-                                        s.penalty, s.finished_at, s.id) AS place
-              FROM {score} s
-              WHERE s.listed AND s.day >= %s AND s.day <= %s
-                AND s.player_id IN (SELECT m.player_id FROM {membership} m
-                                    WHERE m.league_id = %s)) scored
-        GROUP BY player_id
+        SELECT p.player_id, p.dailies, p.contracts, p.places, p.days, p.week_contracts,
+               p.week_penalty, p.week_days, p.reached_at, p.place, p.day_contracts,
+               p.day_penalty, p.finished_at, g.public_id
+        FROM (SELECT player_id,
+                     COUNT({when('kept', '1')}) AS dailies,
+                     SUM({when('kept', 'contracts')}) AS contracts,
+                     SUM({when('kept', 'place')}) AS places,
+                     {_joined(when('kept', 'ago'))} AS days,
+                     SUM({when('this_week', 'contracts')}) AS week_contracts,
+                     SUM({when('this_week', 'penalty')}) AS week_penalty,
+                     COUNT({when('this_week', '1')}) AS week_days,
+                     MAX({when('this_week', 'finished_at')}) AS reached_at,
+                     MAX({when('ago = 0', 'place')}) AS place,
+                     MAX({when('ago = 0', 'contracts')}) AS day_contracts,
+                     MAX({when('ago = 0', 'penalty')}) AS day_penalty,
+                     MAX({when('ago = 0', 'finished_at')}) AS finished_at,
+                     MAX({when('ago = 0', 'game_id')}) AS game_id
+              FROM (SELECT s.player_id, s.contracts, s.penalty, s.finished_at, s.game_id,
+                           {_days_before('%s', 's.day')} AS ago,
+                           s.day >= %s AS kept, s.day >= %s AS this_week,
+                           ROW_NUMBER() OVER (PARTITION BY s.day ORDER BY s.contracts DESC,
+                                              s.penalty, s.finished_at, s.id) AS place
+                    FROM {score} s
+                    WHERE s.listed AND s.day >= %s AND s.day <= %s
+                      AND s.player_id IN (SELECT m.player_id FROM {membership} m
+                                          WHERE m.league_id = %s)) scored
+              GROUP BY player_id) p
+        LEFT JOIN {game} g ON g.id = p.game_id
     """
-    return sql, [adapt(yesterday), adapt(first_day), adapt(yesterday), league.pk]
+    return sql, [adapt(yesterday), adapt(first_day), adapt(monday), adapt(since),
+                 adapt(yesterday), league.pk]
 
 
 def streaks(days_ago: list[int]) -> tuple[int, int]:
@@ -217,42 +256,13 @@ def streaks(days_ago: list[int]) -> tuple[int, int]:
     return max(runs, default=0), runs[0] if ends_yesterday else 0
 
 
-def history(league: League, yesterday: date) -> dict[int, tuple]:
-    """The all-time figures of the days before today, by player pk: (dailies, contracts,
-    sum of places, longest streak, the streak that ends yesterday)."""
-    first_day = league.created_at.date()
-    if first_day > yesterday:
-        return {}
-    sql, params = history_sql(league, first_day, yesterday)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        rows = cursor.fetchall()
-    figures = {}
-    for pk, dailies, contracts, places, days in rows:
-        longest, to_yesterday = streaks([int(ago) for ago in days.split(",")])
-        figures[pk] = (dailies, int(contracts), int(places), longest, to_yesterday)
-    return figures
-
-
-def week_before(ids: list[int], today: date) -> dict[int, tuple]:
-    """The members' sums over this ISO week's listed dailies before today, by player pk:
-    (contracts, penalty, days, the latest finish)."""
-    sums = (Score.objects.listed()
-            .filter(player_id__in=ids, week=week_of(today), day__lt=today)
-            .values("player_id").order_by()
-            .annotate(contracts_sum=Sum("contracts"), penalty_sum=Sum("penalty"),
-                      days=Count("id"), reached_at=Max("finished_at")))
-    return {row["player_id"]: (row["contracts_sum"], row["penalty_sum"], row["days"],
-                               row["reached_at"]) for row in sums}
-
-
-def day_rows(ids: list[int], day: date) -> list[tuple]:
-    """A day's listed scores of the members in R22 order: (player pk, contracts, penalty,
-    finished_at, the game's public id)."""
-    return list(Score.objects.listed().filter(day=day, player_id__in=ids)
-                .order_by(*DAY_ORDER)
-                .values_list("player_id", "contracts", "penalty", "finished_at",
-                             "game__public_id"))
+def _moment(value: datetime | str | None) -> datetime | None:
+    """A timestamp as raw SQL gives it: typed by PostgreSQL, UTC text from SQLite."""
+    if isinstance(value, str):
+        value = parse_datetime(value)
+    if value is not None and timezone.is_naive(value):
+        value = timezone.make_aware(value, UTC)
+    return value
 
 
 class Stamp(NamedTuple):
@@ -297,11 +307,35 @@ def page_stamp(league: League, viewer: Player, today: date) -> Stamp:
 
 
 class Past(NamedTuple):
-    """What the boards take from the days before today."""
+    """What the boards take from the days before today (:func:`past`)."""
 
-    history: dict[int, tuple]  # all time: :func:`history`
-    week: dict[int, tuple]  # this week before today: :func:`week_before`
-    yesterday: list[tuple]  # yesterday's board: :func:`day_rows`
+    history: dict[int, tuple]  # all time, by pk: (dailies, contracts, sum of places,
+    #                            longest streak, the streak that ends yesterday)
+    week: dict[int, tuple]  # this week before today, by pk: (contracts, penalty, days,
+    #                         the latest finish)
+    yesterday: list[tuple]  # yesterday's board in R22 order: (pk, contracts, penalty,
+    #                         finished_at, the game's public id)
+
+
+def past(league: League, yesterday: date) -> Past:
+    """The days before today (:func:`past_sql`)."""
+    sql, params = past_sql(league, yesterday)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    history, week, ranked = {}, {}, []
+    for (pk, dailies, contracts, places, days, week_contracts, week_penalty, week_days,
+         reached_at, place, y_contracts, y_penalty, finished_at, game) in rows:
+        if dailies:
+            longest, to_yesterday = streaks([int(ago) for ago in days.split(",")])
+            history[pk] = (dailies, int(contracts), int(places), longest, to_yesterday)
+        if week_days:
+            week[pk] = (int(week_contracts), int(week_penalty), week_days,
+                        _moment(reached_at))
+        if place is not None:
+            ranked.append((place, (pk, y_contracts, y_penalty, _moment(finished_at), game)))
+    ranked.sort()
+    return Past(history, week, [row for _, row in ranked])
 
 
 def cached(key: str, compute):
@@ -326,13 +360,12 @@ def _key(what: str, league: League, day: date, stamp: tuple) -> str:
                      *(str(part) for part in stamp)])
 
 
-def past_of(league: League, ids: list[int], today: date, stamp: Stamp) -> Past:
+def past_of(league: League, today: date, stamp: Stamp) -> Past:
     """The days before today, which change only with :attr:`Stamp.past`: a page read after
     every member's finish repeats none of the history's sorting."""
     yesterday = today - ONE_DAY
     key = _key("past", league, yesterday, stamp.past)
-    return cached(key, lambda: Past(history(league, yesterday), week_before(ids, today),
-                                    day_rows(ids, yesterday)))
+    return cached(key, lambda: past(league, yesterday))
 
 
 def todays_rows(league: League, ids: list[int], today: date, stamp: Stamp) -> list[Row]:
@@ -374,7 +407,7 @@ def league_page(league: League, viewer: Player) -> dict:
     stamp = page_stamp(league, viewer, today)
     members = members_of(league)
     names = {p.pk: p for p in members.players}
-    past = past_of(league, members.ids, today, stamp)
+    past = past_of(league, today, stamp)
     public_ids = {p.public_id for p in members.players}
     # Cached rows may name someone who left after this page's stamp was read.
     rows = [row for row in todays_rows(league, members.ids, today, stamp)
