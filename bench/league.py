@@ -13,7 +13,11 @@ process), then prints p50/p99/max over repeated runs of:
   the days before today come from the cache (leaderboards.leagues.boards.page_stamp);
 - the same request with the cache cleared first ("cold"): today's rows and the days before
   today (all time, the week before today, yesterday's board) read again, as the first read
-  of a day, or after a join or a moderation, does (after a finish, only today's rows are);
+  of a day, or after a join or a moderation, does (after a finish, only today's rows are).
+  All time comes from the league's tallies (up to the newest closed day, as the nightly job
+  leaves them: leaderboards.leagues.tasks) and the few days after them;
+- the same, cold and without tallies (every day counted from the scores, as for a league
+  whose tallies a moderation has just dropped): the cost grows with the league's age;
 
 and the number of queries of one (warm) request. Target: the request in <= 20 ms at the
 median on PostgreSQL with 100 members, warm and cold. The bench rows are deleted afterwards
@@ -46,8 +50,8 @@ from games.engine import ENGINE_VERSION  # noqa: E402
 from games.models import DailyDeal, Game  # noqa: E402
 from games.players.identity import hash_token, new_token  # noqa: E402
 from games.players.models import Player  # noqa: E402
-from leaderboards.leagues import boards  # noqa: E402
-from leaderboards.leagues.models import League, Membership  # noqa: E402
+from leaderboards.leagues import boards, services  # noqa: E402
+from leaderboards.leagues.models import League, LeagueTally, Membership  # noqa: E402
 from leaderboards.models import Score, week_of  # noqa: E402
 
 PREFIX = "bench-league-"
@@ -142,10 +146,11 @@ class LeagueBench:
                     contracts=game.contracts, penalty=game.penalty, place=1,
                     finished_at=game.finished_at, play_seconds=1500, person_actions=200)
                     for game in games])
+        services.carry_tallies_forward()  # as the nightly job leaves them
         if connection.vendor == "postgresql":
             with connection.cursor() as cursor:
                 for table in ("games_player", "leaderboards_score", "leagues_membership",
-                              "leagues_league"):
+                              "leagues_league", "leagues_leaguetally"):
                     cursor.execute(f"ANALYZE {table}")
         return league, token
 
@@ -172,6 +177,10 @@ class LeagueBench:
             client.get(path)
 
         self.say("the same, history cold " + _ms(timings(cold, max(1, samples // 3))))
+        tallies = LeagueTally.objects.filter(league=league).count()
+        LeagueTally.objects.filter(league=league).delete()
+        self.say(f"cold, without the {tallies} tallies (every day from the scores) "
+                 + _ms(timings(cold, max(1, samples // 3))))
 
     def _clean(self, first_day: date, today: date) -> None:
         with transaction.atomic():

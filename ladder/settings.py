@@ -295,6 +295,8 @@ CELERY_BEAT_SCHEDULE = {
                             "schedule": crontab(minute=30)},
     "close-ended-dailies": {"task": "games.close_ended_dailies",
                             "schedule": crontab(minute=1)},
+    "carry-league-tallies-forward": {"task": "leagues.carry_tallies_forward",
+                                     "schedule": crontab(hour=0, minute=20)},
 }
 
 # --- Auth -----------------------------------------------------------------------------

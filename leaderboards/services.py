@@ -38,6 +38,7 @@ from leaderboards.models import (
     week_of,
 )
 from leaderboards.ranking import Row, day_board
+from leaderboards.signals import scores_relisted
 
 BOARD_GROUP = "leaderboards.daily"  # the websocket group of today's board
 
@@ -144,6 +145,7 @@ def _set_listed(scores: list[Score], listed: bool) -> list[Score]:
     for player_id, week in sorted({(s.player_id, s.week) for s in changed}):
         _refresh_week(Player(pk=player_id), week, tallies)
     tallies.write()
+    scores_relisted.send(sender=Score, player_ids=sorted({s.player_id for s in changed}))
     return changed
 
 

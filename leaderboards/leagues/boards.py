@@ -38,7 +38,7 @@ from django.utils.dateparse import parse_datetime
 from games import daily
 from games.models import Game
 from games.players.models import Player
-from leaderboards.leagues.models import League, Membership, shown_code
+from leaderboards.leagues.models import League, LeagueTally, Membership, shown_code
 from leaderboards.models import ModerationLog, Score, week_of
 from leaderboards.ranking import Row, day_board
 
@@ -181,11 +181,11 @@ def _joined(column: str) -> str:
     return f"group_concat({column}, ',')"
 
 
-def past_sql(league: League, yesterday: date) -> tuple[str, list]:
+def past_sql(league: League, yesterday: date, counted_from: date) -> tuple[str, list]:
     """The days before today in one statement, per member with a listed daily in them:
     (player pk,
-    all time since the league began: dailies, contracts, sum of places among the members,
-    the days played as days before yesterday, comma-separated;
+    all time from ``counted_from`` to yesterday: dailies, contracts, sum of places among the
+    members, the days played as days before yesterday, comma-separated;
     this ISO week before today: contracts, penalty, dailies, the latest finish;
     yesterday: place, contracts, penalty, finish, the game's public id).
 
@@ -200,9 +200,8 @@ def past_sql(league: League, yesterday: date) -> tuple[str, list]:
     score, membership, game = (Score._meta.db_table, Membership._meta.db_table,
                                Game._meta.db_table)
     adapt = connection.ops.adapt_datefield_value
-    first_day = league.created_at.date()
     monday = yesterday + ONE_DAY - timedelta(days=(yesterday + ONE_DAY).weekday())
-    since = min(first_day, monday, yesterday)
+    since = min(counted_from, monday, yesterday)
 
     def when(flag: str, column: str) -> str:
         return f"CASE WHEN {flag} THEN {column} END"
@@ -237,23 +236,21 @@ def past_sql(league: League, yesterday: date) -> tuple[str, list]:
               GROUP BY player_id) p
         LEFT JOIN {game} g ON g.id = p.game_id
     """
-    return sql, [adapt(yesterday), adapt(first_day), adapt(monday), adapt(since),
+    return sql, [adapt(yesterday), adapt(counted_from), adapt(monday), adapt(since),
                  adapt(yesterday), league.pk]
 
 
-def streaks(days_ago: list[int]) -> tuple[int, int]:
+def streaks(days_ago: list[int], longest: int = 0, run: int = 0,
+            run_ends: int | None = None) -> tuple[int, int]:
     """(longest run of consecutive days, the run that ends yesterday or 0) of the days
-    played, each given as days before yesterday (0: yesterday)."""
-    runs: list[int] = []  # lengths, the latest run first
-    previous = -2  # no day follows this one
-    for ago in sorted(days_ago):
-        if ago == previous + 1:
-            runs[-1] += 1
-        else:
-            runs.append(1)
+    played, each given as days before yesterday (0: yesterday), carrying on from a tally:
+    ``run`` days that end ``run_ends`` days before yesterday, and the ``longest`` so far."""
+    previous, current = run_ends, run
+    for ago in sorted(days_ago, reverse=True):  # the oldest first
+        current = current + 1 if previous is not None and ago == previous - 1 else 1
+        longest = max(longest, current)
         previous = ago
-    ends_yesterday = bool(days_ago) and min(days_ago) == 0
-    return max(runs, default=0), runs[0] if ends_yesterday else 0
+    return longest, current if previous == 0 else 0
 
 
 def _moment(value: datetime | str | None) -> datetime | None:
@@ -278,11 +275,12 @@ def page_stamp(league: League, viewer: Player, today: date) -> Stamp:
     row: a join raises the newest, a leave lowers the count), the newest moderation of scores
     and players (a hide or a ban takes scores off the boards, an unban puts them back), the
     members' newest score of the last days before today (a daily finished just after midnight
-    still counts for its own day; an older one cannot finish any more) and of today. Scores
-    are only ever added, and unlisted or listed again by a logged moderation
-    (leaderboards.services), so these numbers change whenever the boards would."""
+    still counts for its own day; an older one cannot finish any more) and of today, and the
+    newest of the league's tallies (written again, they take new ids). Scores are only ever
+    added, and unlisted or listed again by a logged moderation (leaderboards.services), so
+    these numbers change whenever the boards would."""
     score, membership = Score._meta.db_table, Membership._meta.db_table
-    log = ModerationLog._meta.db_table
+    log, tally = ModerationLog._meta.db_table, LeagueTally._meta.db_table
     adapt = connection.ops.adapt_datefield_value
     yesterday = today - ONE_DAY
     members_scores = (f"SELECT MAX(s.id) FROM {score} s WHERE s.day >= %s AND s.day <= %s AND "
@@ -294,16 +292,23 @@ def page_stamp(league: League, viewer: Player, today: date) -> Stamp:
                (SELECT MAX(id) FROM {membership} WHERE league_id = %s),
                (SELECT MAX(id) FROM {log}),
                ({members_scores}),
-               ({members_scores})
+               ({members_scores}),
+               (SELECT MAX(id) FROM {tally} WHERE league_id = %s)
     """
     params = [viewer.pk, adapt(today), league.pk, league.pk,
               adapt(yesterday - LATE_FINISH_DAYS), adapt(yesterday), league.pk,
-              adapt(today), adapt(today), league.pk]
+              adapt(today), adapt(today), league.pk, league.pk]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        finished, count, newest_member, moderation, late, todays = cursor.fetchone()
-    return Stamp(bool(finished), (count, newest_member, moderation, late),
+        finished, count, newest_member, moderation, late, todays, tallied = cursor.fetchone()
+    return Stamp(bool(finished), (count, newest_member, moderation, late, tallied),
                  (count, newest_member, moderation, todays))
+
+
+def closed_day(today: date) -> date:
+    """The newest day whose dailies can no longer change: the day before those that
+    :func:`page_stamp` watches for a late finish. A league's tallies count up to it."""
+    return today - ONE_DAY - LATE_FINISH_DAYS - ONE_DAY
 
 
 class Past(NamedTuple):
@@ -317,18 +322,58 @@ class Past(NamedTuple):
     #                         finished_at, the game's public id)
 
 
-def past(league: League, yesterday: date) -> Past:
-    """The days before today (:func:`past_sql`)."""
-    sql, params = past_sql(league, yesterday)
+class Tallies(NamedTuple):
+    """A league's stored all-time figures (:class:`~leaderboards.leagues.models.LeagueTally`)."""
+
+    through: date | None  # None: no tallies, every day counts from the scores
+    players: dict[int, tuple]  # by pk: (dailies, contracts, places, longest, streak)
+
+
+NO_TALLIES = Tallies(None, {})
+
+
+def tallies_of(league: League) -> Tallies:
+    rows = (LeagueTally.objects.filter(league=league)
+            .values_list("player_id", "through", "dailies", "contracts", "places",
+                         "longest_streak", "streak"))
+    players, days = {}, set()
+    for pk, day, *figures in rows:
+        players[pk] = tuple(figures)
+        days.add(day)
+    if len(days) != 1:  # none, or (never written so) not one league's tallies of one day
+        return NO_TALLIES
+    return Tallies(days.pop(), players)
+
+
+def past(league: League, yesterday: date, tallies: Tallies) -> Past:
+    """The days before today: ``tallies`` up to their day (ignored if they run past
+    yesterday), and the days after it from the scores (:func:`past_sql`)."""
+    first_day = league.created_at.date()
+    if tallies.through is None or tallies.through > yesterday:
+        tallies, counted_from = NO_TALLIES, first_day
+    else:
+        counted_from = max(first_day, tallies.through + ONE_DAY)
+    sql, params = past_sql(league, yesterday, counted_from)
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
-    history, week, ranked = {}, {}, []
+    history = {}
+    if tallies.through is not None:
+        tally_ends = (yesterday - tallies.through).days
+        for pk, (dailies, contracts, places, longest, run) in tallies.players.items():
+            history[pk] = (dailies, contracts, places, *streaks([], longest, run, tally_ends))
+    week, ranked = {}, []
     for (pk, dailies, contracts, places, days, week_contracts, week_penalty, week_days,
          reached_at, place, y_contracts, y_penalty, finished_at, game) in rows:
         if dailies:
-            longest, to_yesterday = streaks([int(ago) for ago in days.split(",")])
-            history[pk] = (dailies, int(contracts), int(places), longest, to_yesterday)
+            before = tallies.players.get(pk)
+            carried = (before[3], before[4], tally_ends) if before else ()
+            longest, to_yesterday = streaks([int(ago) for ago in days.split(",")], *carried)
+            dailies, contracts, places = dailies, int(contracts), int(places)
+            if before:
+                dailies, contracts, places = (dailies + before[0], contracts + before[1],
+                                              places + before[2])
+            history[pk] = (dailies, contracts, places, longest, to_yesterday)
         if week_days:
             week[pk] = (int(week_contracts), int(week_penalty), week_days,
                         _moment(reached_at))
@@ -365,7 +410,7 @@ def past_of(league: League, today: date, stamp: Stamp) -> Past:
     every member's finish repeats none of the history's sorting."""
     yesterday = today - ONE_DAY
     key = _key("past", league, yesterday, stamp.past)
-    return cached(key, lambda: past(league, yesterday))
+    return cached(key, lambda: past(league, yesterday, tallies_of(league)))
 
 
 def todays_rows(league: League, ids: list[int], today: date, stamp: Stamp) -> list[Row]:

@@ -17,6 +17,15 @@ from a link or a short code, with no account needed.
     scores and players. A separate table because a league's log must outlive the league and
     names no player.
 
+``LeagueTally``
+    A member's all-time figures in a league up to ``through``, the last day whose dailies can
+    no longer change (leaderboards.leagues.boards.closed_day): dailies, contracts, the sum of
+    places among the members, the longest streak and the streak that ends on ``through``. The
+    boards add the few days after it, so a league's page reads the same few rows however old
+    the league is. Written again from every score whenever what they count changes (a member
+    joins or leaves, a score goes on or off the boards) and carried forward day by day
+    (leaderboards.leagues.tasks); a league with none counts every day from its scores.
+
 Every row is written by leaderboards.leagues.services only; the boards are read in
 leaderboards.leagues.boards.
 """
@@ -108,6 +117,24 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id} in {self.league_id}"
+
+
+class LeagueTally(models.Model):
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="tallies")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    through = models.DateField()
+    dailies = models.PositiveIntegerField()
+    contracts = models.PositiveIntegerField()
+    places = models.PositiveIntegerField()  # summed: the average place is places / dailies
+    longest_streak = models.PositiveIntegerField()
+    streak = models.PositiveIntegerField()  # the run of days that ends on ``through``
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["league", "player"],
+                                               name="leagues_one_tally_per_member")]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} in {self.league_id} through {self.through}"
 
 
 class LeagueModerationLog(models.Model):

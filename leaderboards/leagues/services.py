@@ -15,6 +15,13 @@ re-read the row after the renewal commits, find the code gone, and the join answ
 
 When the creator leaves, the league passes to the member who joined earliest; the last
 member to leave deletes it.
+
+Tallies (:class:`~leaderboards.leagues.models.LeagueTally`): counted again from every score
+inside a join's or a leave's transaction (places among the members change with them);
+dropped inside a moderation's transaction that takes scores off or puts them back on the
+boards, and counted again just after it commits; carried forward to the newest closed day
+each night (leaderboards.leagues.tasks). A league with no tallies is still read right, from
+its scores.
 """
 
 from __future__ import annotations
@@ -24,16 +31,19 @@ from functools import partial
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from games import daily
 from games.models import Game
 from games.players.models import Player
 from games.players.names import InvalidName, clean_name
 from games.web.groups import group_send
+from leaderboards.leagues import boards
 from leaderboards.leagues.models import (
     LEAGUES_PER_PLAYER_MAX,
     MEMBERS_MAX,
     NAME_MAX_CHARS,
     League,
     LeagueModerationLog,
+    LeagueTally,
     Membership,
     new_code,
     normalise_code,
@@ -149,6 +159,7 @@ def join(player: Player, raw_code: str) -> League:
                 Membership.objects.create(league=league, player=player)
         except IntegrityError:  # a join of the same player that ran without our lock order
             raise Refused(409, "already_member", "You are in this league already.") from None
+        _write_tallies(league, afresh=True)
         _announce(league, "members")
     return league
 
@@ -166,6 +177,7 @@ def leave(player: Player, public_id: str) -> None:
                 return
             league.creator_id = heir.player_id
             league.save(update_fields=["creator"])
+        _write_tallies(league, afresh=True)
         _announce(league, "members")
 
 
@@ -182,6 +194,7 @@ def remove_member(player: Player, public_id: str, member_public_id: str) -> None
             league=league, player__public_id=member_public_id).delete()
         if not removed:
             raise Refused(404, "not_found", "No such member in this league.")
+        _write_tallies(league, afresh=True)
         _announce(league, "members")
 
 
@@ -233,6 +246,52 @@ def announce_finish(game: Game) -> None:
 def _announce(league: League, what: str, **data) -> None:
     message = {"type": "league.changed", "what": what, **data}
     transaction.on_commit(partial(group_send, group_name(league), message), robust=True)
+
+
+# --- Tallies: all time up to the newest closed day ---------------------------------------------
+
+
+def _write_tallies(league: League, afresh: bool) -> None:
+    """Store the league's all-time figures up to the newest closed day
+    (boards.closed_day): counted from every score when ``afresh`` (what they count changed),
+    else carried forward from the stored ones. The caller holds the league's row lock."""
+    closed = boards.closed_day(daily.today())
+    tallies = boards.NO_TALLIES if afresh else boards.tallies_of(league)
+    if tallies.through == closed:
+        return
+    history = boards.past(league, closed, tallies).history
+    LeagueTally.objects.filter(league=league).delete()
+    LeagueTally.objects.bulk_create([
+        LeagueTally(league=league, player_id=pk, through=closed, dailies=dailies,
+                    contracts=contracts, places=places, longest_streak=longest, streak=streak)
+        for pk, (dailies, contracts, places, longest, streak) in history.items()])
+
+
+def _tally(league_pks, afresh: bool) -> None:
+    for pk in sorted(league_pks):
+        with transaction.atomic():
+            league = League.objects.select_for_update().filter(pk=pk).first()
+            if league is not None:  # deleted meanwhile
+                _write_tallies(league, afresh)
+
+
+def carry_tallies_forward() -> int:
+    """Every league's tallies up to the newest closed day (nightly: leaderboards.leagues.tasks),
+    each league in its own transaction; returns the number of leagues."""
+    leagues = list(League.objects.values_list("pk", flat=True))
+    _tally(leagues, afresh=False)
+    return len(leagues)
+
+
+def forget_tallies(player_ids) -> None:
+    """Some of these players' scores went on or off the boards (the ``scores_relisted``
+    signal, inside the moderation's transaction): their leagues' tallies no longer hold.
+    Dropped now, so no board reads them; counted again once the moderation commits (without
+    holding its locks: a league's lock is always taken before a player's)."""
+    leagues = set(Membership.objects.filter(player_id__in=player_ids)
+                  .values_list("league_id", flat=True))
+    LeagueTally.objects.filter(league_id__in=leagues).delete()
+    transaction.on_commit(partial(_tally, leagues, afresh=True), robust=True)
 
 
 # --- Moderation (Django admin) ------------------------------------------------------------------

@@ -181,11 +181,11 @@ def test_the_boards_query_count_does_not_grow_with_the_members(django_assert_num
     large, large_api = league_of(30)
     cache.clear()
     # The identity, the league, the boards' stamp with my finish of today, the members and
-    # (none cached yet) today's rows and the past days: all time, the week before today and
-    # yesterday's board, in one statement.
-    with django_assert_num_queries(6):
+    # (none cached yet) today's rows and the past days: the league's tallies, then all time
+    # since, the week before today and yesterday's board in one statement.
+    with django_assert_num_queries(7):
         assert small_api.get(f"/leagues/{small.public_id}").status_code == 200
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(7):
         body = large_api.get(f"/leagues/{large.public_id}").json()
     assert len(body["today"]["entries"]) == 30 and len(body["all_time"]) == 30
     with django_assert_num_queries(4):  # today's rows and the past days from the cache
