@@ -13,6 +13,7 @@ from django.conf import settings
 from django.core.cache import cache
 
 from games import daily
+from ladder.celery import app
 from leaderboards import services as leaderboard_services
 from leaderboards.leagues import boards, services
 from leaderboards.leagues.models import LeagueTally
@@ -153,3 +154,5 @@ def test_beat_carries_the_tallies_forward_every_night_in_utc():
                 for entry in settings.CELERY_BEAT_SCHEDULE.values()}
     night = schedule["leagues.carry_tallies_forward"]
     assert night.hour == {0} and night.minute == {20}
+    app.loader.import_default_modules()  # as the worker finds its tasks
+    assert "leagues.carry_tallies_forward" in app.tasks
