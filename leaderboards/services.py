@@ -75,7 +75,7 @@ def record_score(game: Game) -> Score | None:
     existing = Score.objects.filter(game=game).first()
     if existing is not None:
         return existing
-    player = Player.objects.select_for_update().get(pk=game.owner_id)
+    player = Player.objects.select_for_update(no_key=True).get(pk=game.owner_id)
     score = Score(
         game=game, player=player, day=game.daily.date, week=week_of(game.daily.date),
         contracts=game.contracts, penalty=game.penalty, place=game.place,
@@ -145,7 +145,8 @@ def _set_listed(scores: list[Score], listed: bool) -> list[Score]:
     for player_id, week in sorted({(s.player_id, s.week) for s in changed}):
         _refresh_week(Player(pk=player_id), week, tallies)
     tallies.write()
-    scores_relisted.send(sender=Score, player_ids=sorted({s.player_id for s in changed}))
+    scores_relisted.send(sender=Score, player_ids=sorted({s.player_id for s in changed}),
+                         days=sorted({s.day for s in changed}))
     return changed
 
 
@@ -230,7 +231,9 @@ def _log(moderator, action: str, player: Player, reason: str, score: Score | Non
 
 
 def _lock_player(player_id: int) -> Player:
-    return Player.objects.select_for_update().get(pk=player_id)
+    # FOR NO KEY UPDATE (leaderboards.leagues.services says why): moderations exclude one
+    # another, yet a league's tally of this player may be written meanwhile.
+    return Player.objects.select_for_update(no_key=True).get(pk=player_id)
 
 
 def hide_score(score: Score, moderator, reason: str) -> bool:

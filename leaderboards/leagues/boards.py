@@ -18,8 +18,9 @@ Reads only, in a fixed number of queries whatever the number of members (pinned 
 tests/leaderboards/leagues/test_boards.py): the league and its members, one statement for the
 viewer's finish of today and what the days before today depend on (:func:`page_stamp`), and
 today's ranked rows. The days before today (yesterday's board, the week's sums up to
-yesterday, all time) change only with that stamp, so they are read in one more statement
-once and then kept in Django's cache (:func:`past_of`).
+yesterday, all time) change only with that stamp, so they are read in two more statements
+(the league's tallies, then the days after them) once and then kept in Django's cache
+(:func:`past_of`).
 """
 
 from __future__ import annotations
@@ -31,14 +32,20 @@ from typing import NamedTuple
 
 from django.core.cache import cache
 from django.db import connection
-from django.db.models import Count
+from django.db.models import Count, Exists, OuterRef
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from games import daily
 from games.models import Game
 from games.players.models import Player
-from leaderboards.leagues.models import League, LeagueTally, Membership, shown_code
+from leaderboards.leagues.models import (
+    League,
+    LeagueTally,
+    Membership,
+    TallyRecount,
+    shown_code,
+)
 from leaderboards.models import ModerationLog, Score, week_of
 from leaderboards.ranking import Row, day_board
 
@@ -333,7 +340,9 @@ NO_TALLIES = Tallies(None, {})
 
 
 def tallies_of(league: League) -> Tallies:
-    rows = (LeagueTally.objects.filter(league=league)
+    """The league's tallies, or none while a moderation waits for their recount."""
+    pending = TallyRecount.objects.filter(league=OuterRef("league"))
+    rows = (LeagueTally.objects.filter(~Exists(pending), league=league)
             .values_list("player_id", "through", "dailies", "contracts", "places",
                          "longest_streak", "streak"))
     players, days = {}, set()
@@ -369,7 +378,7 @@ def past(league: League, yesterday: date, tallies: Tallies) -> Past:
             before = tallies.players.get(pk)
             carried = (before[3], before[4], tally_ends) if before else ()
             longest, to_yesterday = streaks([int(ago) for ago in days.split(",")], *carried)
-            dailies, contracts, places = dailies, int(contracts), int(places)
+            contracts, places = int(contracts), int(places)
             if before:
                 dailies, contracts, places = (dailies + before[0], contracts + before[1],
                                               places + before[2])

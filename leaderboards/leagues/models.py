@@ -23,8 +23,14 @@ from a link or a short code, with no account needed.
     places among the members, the longest streak and the streak that ends on ``through``. The
     boards add the few days after it, so a league's page reads the same few rows however old
     the league is. Written again from every score whenever what they count changes (a member
-    joins or leaves, a score goes on or off the boards) and carried forward day by day
-    (leaderboards.leagues.tasks); a league with none counts every day from its scores.
+    joins or leaves) and carried forward day by day (leaderboards.leagues.tasks); a league
+    with none counts every day from its scores. No score can come for a day the tallies
+    count: a daily is refused once its day has ended (games.services.act).
+``TallyRecount``
+    A moderation took scores off the boards or put them back that some league's tallies may
+    count: until a recount that saw the moderation removes it, the boards ignore that
+    league's tallies. Written in the moderation's transaction, so the mark cannot be lost,
+    whichever writer counted from scores read before the moderation committed.
 
 Every row is written by leaderboards.leagues.services only; the boards are read in
 leaderboards.leagues.boards.
@@ -135,6 +141,14 @@ class LeagueTally(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id} in {self.league_id} through {self.through}"
+
+
+class TallyRecount(models.Model):
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="recounts")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"recount {self.league_id} ({self.created_at:%Y-%m-%d %H:%M})"
 
 
 class LeagueModerationLog(models.Model):

@@ -17,6 +17,6 @@ def tell_leagues_of_a_finished_daily(sender, game: Game, **kwargs) -> None:
     services.announce_finish(game)
 
 
-@receiver(scores_relisted, dispatch_uid="leagues.forget_tallies")
-def forget_tallies_of_relisted_scores(sender, player_ids: list[int], **kwargs) -> None:
-    services.forget_tallies(player_ids)
+@receiver(scores_relisted, dispatch_uid="leagues.recount_tallies")
+def recount_tallies_of_relisted_scores(sender, player_ids: list[int], days: list, **kwargs):
+    services.recount_tallies(player_ids, days)

@@ -9,7 +9,11 @@ with a reason, logged in :class:`~leaderboards.leagues.models.LeagueModerationLo
 Bounds: a league has at most ``MEMBERS_MAX`` members and a player at most
 ``LEAGUES_PER_PLAYER_MAX`` leagues. Both are counted under row locks, always taken in one
 order (the league's row, then the player's row), so two joins cannot both take the last
-place and two actions never wait on each other in a circle. A join finds its league with
+place and two actions never wait on each other in a circle. The locks are PostgreSQL's FOR NO
+KEY UPDATE: they exclude one another as FOR UPDATE does, but let a row that refers to the
+locked one be written meanwhile (a foreign key's check takes KEY SHARE), so a moderation
+marking a league's tallies and a join writing a tally of the moderated player never wait on
+each other. A join finds its league with
 ``SELECT ... FOR UPDATE WHERE code = ...``: a code renewed meanwhile makes PostgreSQL
 re-read the row after the renewal commits, find the code gone, and the join answers 404.
 
@@ -18,17 +22,19 @@ member to leave deletes it.
 
 Tallies (:class:`~leaderboards.leagues.models.LeagueTally`): counted again from every score
 inside a join's or a leave's transaction (places among the members change with them);
-dropped inside a moderation's transaction that takes scores off or puts them back on the
-boards, and counted again just after it commits; carried forward to the newest closed day
-each night (leaderboards.leagues.tasks). A league with no tallies is still read right, from
-its scores.
+marked for a recount (:class:`~leaderboards.leagues.models.TallyRecount`) inside a
+moderation's transaction that takes scores they count off the boards or puts them back, and
+counted again just after it commits; carried forward to the newest closed day each night
+(leaderboards.leagues.tasks), which also counts again any league still marked. A league
+whose tallies are missing or marked is read right, from its scores.
 """
 
 from __future__ import annotations
 
+import logging
 from functools import partial
 
-from django.db import IntegrityError, transaction
+from django.db import DatabaseError, IntegrityError, transaction
 from django.utils import timezone
 
 from games import daily
@@ -45,11 +51,13 @@ from leaderboards.leagues.models import (
     LeagueModerationLog,
     LeagueTally,
     Membership,
+    TallyRecount,
     new_code,
     normalise_code,
 )
 from leaderboards.services import ReasonRequired
 
+logger = logging.getLogger(__name__)
 CODE_ATTEMPTS = 5  # a new code that collides with another league's is drawn again
 
 
@@ -86,7 +94,7 @@ def clean_league_name(raw: str) -> str:
 
 
 def _lock_player(player: Player) -> Player:
-    return Player.objects.select_for_update().get(pk=player.pk)
+    return Player.objects.select_for_update(no_key=True).get(pk=player.pk)
 
 
 def _check_room_for(player: Player) -> None:
@@ -98,7 +106,7 @@ def _check_room_for(player: Player) -> None:
 
 def _locked_league(player: Player, public_id: str) -> League:
     """The league ``player`` is in, its row locked; Refused 404 otherwise."""
-    league = (League.objects.select_for_update().filter(public_id=public_id,
+    league = (League.objects.select_for_update(no_key=True).filter(public_id=public_id,
                                                         memberships__player=player).first())
     if league is None:
         raise not_found()
@@ -144,7 +152,7 @@ def join(player: Player, raw_code: str) -> League:
     if code is None:
         raise unknown_code()
     with transaction.atomic():
-        league = League.objects.select_for_update().filter(code=code).first()
+        league = League.objects.select_for_update(no_key=True).filter(code=code).first()
         if league is None:
             raise unknown_code()
         player = _lock_player(player)
@@ -253,10 +261,13 @@ def _announce(league: League, what: str, **data) -> None:
 
 def _write_tallies(league: League, afresh: bool) -> None:
     """Store the league's all-time figures up to the newest closed day
-    (boards.closed_day): counted from every score when ``afresh`` (what they count changed),
-    else carried forward from the stored ones. The caller holds the league's row lock."""
+    (boards.closed_day): counted from every score when ``afresh`` (what they count changed)
+    or a moderation asked for a recount, else carried forward from the stored ones. Clears
+    only the recounts it saw before reading the scores. The caller holds the league's row
+    lock."""
     closed = boards.closed_day(daily.today())
-    tallies = boards.NO_TALLIES if afresh else boards.tallies_of(league)
+    recounts = list(TallyRecount.objects.filter(league=league).values_list("pk", flat=True))
+    tallies = boards.NO_TALLIES if afresh or recounts else boards.tallies_of(league)
     if tallies.through == closed:
         return
     history = boards.past(league, closed, tallies).history
@@ -265,33 +276,47 @@ def _write_tallies(league: League, afresh: bool) -> None:
         LeagueTally(league=league, player_id=pk, through=closed, dailies=dailies,
                     contracts=contracts, places=places, longest_streak=longest, streak=streak)
         for pk, (dailies, contracts, places, longest, streak) in history.items()])
+    TallyRecount.objects.filter(pk__in=recounts).delete()
 
 
 def _tally(league_pks, afresh: bool) -> None:
+    """Each league in its own transaction, under its row lock. A league that fails is logged
+    and left for the next night: its boards stay right, counting from the scores."""
     for pk in sorted(league_pks):
-        with transaction.atomic():
-            league = League.objects.select_for_update().filter(pk=pk).first()
-            if league is not None:  # deleted meanwhile
-                _write_tallies(league, afresh)
+        try:
+            with transaction.atomic():
+                league = League.objects.select_for_update(no_key=True).filter(pk=pk).first()
+                if league is not None:  # deleted meanwhile
+                    _write_tallies(league, afresh)
+        except DatabaseError:
+            logger.exception("Could not count league %s's tallies", pk)
 
 
 def carry_tallies_forward() -> int:
     """Every league's tallies up to the newest closed day (nightly: leaderboards.leagues.tasks),
-    each league in its own transaction; returns the number of leagues."""
+    counted again where a moderation asked; returns the number of leagues."""
     leagues = list(League.objects.values_list("pk", flat=True))
     _tally(leagues, afresh=False)
     return len(leagues)
 
 
-def forget_tallies(player_ids) -> None:
-    """Some of these players' scores went on or off the boards (the ``scores_relisted``
-    signal, inside the moderation's transaction): their leagues' tallies no longer hold.
-    Dropped now, so no board reads them; counted again once the moderation commits (without
-    holding its locks: a league's lock is always taken before a player's)."""
-    leagues = set(Membership.objects.filter(player_id__in=player_ids)
-                  .values_list("league_id", flat=True))
-    LeagueTally.objects.filter(league_id__in=leagues).delete()
-    transaction.on_commit(partial(_tally, leagues, afresh=True), robust=True)
+def recount_tallies(player_ids, days) -> None:
+    """Scores of these players on these days went on or off the boards (the
+    ``scores_relisted`` signal, inside the moderation's transaction). Their leagues' tallies
+    count no day after the newest closed one, so nothing changes for a recent day; else each
+    league gets a :class:`TallyRecount` mark with the moderation (the boards ignore its
+    tallies until a recount), and is counted again once the moderation commits, holding none
+    of its locks (a league's lock is always taken before a player's)."""
+    if min(days) > boards.closed_day(daily.today()):
+        return
+    leagues = sorted(set(Membership.objects.filter(player_id__in=player_ids)
+                         .values_list("league_id", flat=True)))
+    TallyRecount.objects.bulk_create([TallyRecount(league_id=pk) for pk in leagues])
+
+    def count_again():
+        _tally(leagues, afresh=True)
+
+    transaction.on_commit(count_again, robust=True)
 
 
 # --- Moderation (Django admin) ------------------------------------------------------------------
@@ -315,7 +340,7 @@ def hide_name(league: League, moderator, reason: str) -> bool:
     """Members see "League #n" instead of the name. False if already hidden."""
     reason = _check_reason(reason)
     with transaction.atomic():
-        league = League.objects.select_for_update().get(pk=league.pk)
+        league = League.objects.select_for_update(no_key=True).get(pk=league.pk)
         if league.name_hidden:
             return False
         league.name_hidden_at = timezone.now()
@@ -328,7 +353,7 @@ def hide_name(league: League, moderator, reason: str) -> bool:
 def restore_name(league: League, moderator, reason: str) -> bool:
     reason = _check_reason(reason)
     with transaction.atomic():
-        league = League.objects.select_for_update().get(pk=league.pk)
+        league = League.objects.select_for_update(no_key=True).get(pk=league.pk)
         if not league.name_hidden:
             return False
         league.name_hidden_at = None
@@ -343,7 +368,7 @@ def delete_by_moderator(league: League, moderator, reason: str) -> bool:
     (the scores were never the league's: they stay on the public boards)."""
     reason = _check_reason(reason)
     with transaction.atomic():
-        league = League.objects.select_for_update().filter(pk=league.pk).first()
+        league = League.objects.select_for_update(no_key=True).filter(pk=league.pk).first()
         if league is None:
             return False
         members = Membership.objects.filter(league=league).count()

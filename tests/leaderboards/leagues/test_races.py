@@ -1,18 +1,24 @@
 """Joins racing on PostgreSQL (SQLite has no row locks): two joins of one player make one
 membership; a join racing a new code either joins before the renewal or is refused with the
-old code; the last place in a full league goes to one of two joiners."""
+old code; the last place in a full league goes to one of two joiners; a join counting the
+league's tallies while a moderation commits leaves them marked for a recount."""
 
 from __future__ import annotations
 
 import threading
+from datetime import UTC, datetime, time, timedelta
 from functools import partial
 
 import pytest
 from django.db import connection, connections
 
-from leaderboards.leagues import services
+from games import daily
+from leaderboards import services as leaderboard_services
+from leaderboards.leagues import boards, services
 from leaderboards.leagues.models import MEMBERS_MAX, League, Membership
-from tests.leaderboards.factories import player
+from leaderboards.models import Score
+from tests.factories import DAY, Clock
+from tests.leaderboards.factories import finished_daily, player
 from tests.leaderboards.leagues.factories import league_with
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -85,3 +91,69 @@ def test_the_last_place_goes_to_one_of_two_joiners():
                       lambda: services.join(cat, league.code))
     assert sorted(type(r).__name__ for r in results) == ["League", "Refused"]
     assert Membership.objects.filter(league=league).count() == MEMBERS_MAX
+
+
+def test_a_join_counting_tallies_while_a_moderation_commits(clock, monkeypatch,
+                                                            django_user_model):
+    """The join has read the scores, the moderation hides one of them and commits, then the
+    join writes tallies that still count it. Neither waits on the other (FOR NO KEY UPDATE
+    locks: a deadlock before), and even with the recount after the moderation lost, the
+    mark it wrote keeps the boards right and the next night counts the league again."""
+    moderator = django_user_model.objects.create_user("mod", is_staff=True)
+    ana, ben, cat = (player(name)[0] for name in ("Ana", "Ben", "Cat"))
+    for back in range(5, 12):
+        for someone in (ana, ben, cat):
+            finished_daily(someone, DAY - timedelta(days=back), 5, 0)
+    league = services.create_league(ana, "Club")
+    league.created_at = datetime.combine(DAY - timedelta(days=12), time.min, tzinfo=UTC)
+    league.save(update_fields=["created_at"])
+    services.join(ben, league.code)
+    hidden = Score.objects.get(player=ana, day=DAY - timedelta(days=8))
+
+    counted, go_on = threading.Event(), threading.Event()
+    real_past = boards.past
+
+    def past_then_wait(*args):  # the join, once it has counted
+        result = real_past(*args)
+        if threading.current_thread().name == "join":
+            counted.set()
+            go_on.wait(10)
+        return result
+
+    monkeypatch.setattr(boards, "past", past_then_wait)
+    monkeypatch.setattr(services, "_tally", lambda *args, **kwargs: None)  # the recount lost
+    outcome = {}
+
+    def join():
+        try:
+            outcome["join"] = services.join(cat, league.code)
+        finally:
+            connections.close_all()
+
+    def hide():
+        try:
+            counted.wait(10)
+            outcome["hide"] = leaderboard_services.hide_score(hidden, moderator, "test")
+            go_on.set()
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=join, name="join"), threading.Thread(target=hide)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    go_on.set()
+    assert outcome == {"join": league, "hide": True}
+    monkeypatch.setattr(boards, "past", real_past)
+
+    assert boards.tallies_of(league) == boards.NO_TALLIES  # the mark outlived the join
+    monkeypatch.undo()
+    clock = Clock(monkeypatch, clock.moment)  # undo took the clock too
+    clock.advance(days=1)
+    services.carry_tallies_forward()
+    yesterday = daily.today() - timedelta(days=1)
+    tallies = boards.tallies_of(league)
+    assert tallies.players[ana.pk][0] == 6  # seven dailies, one hidden
+    assert boards.past(league, yesterday, tallies) == boards.past(league, yesterday,
+                                                                  boards.NO_TALLIES)

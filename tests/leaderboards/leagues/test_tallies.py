@@ -6,17 +6,18 @@ after them."""
 from __future__ import annotations
 
 import random
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, time, timedelta
 
 import pytest
 from django.conf import settings
 from django.core.cache import cache
+from django.db import DatabaseError
 
 from games import daily
 from ladder.celery import app
 from leaderboards import services as leaderboard_services
 from leaderboards.leagues import boards, services
-from leaderboards.leagues.models import LeagueTally
+from leaderboards.leagues.models import LeagueTally, TallyRecount
 from leaderboards.leagues.tasks import carry_league_tallies_forward
 from tests.factories import DAY
 from tests.leaderboards.factories import finished_daily, player
@@ -90,6 +91,9 @@ def test_tallies_follow_joins_leaves_moderation_and_the_days(clock, moderator,
     services.join(eve, league.code)
     services.leave(cat, league.public_id)
     check_against_every_score(league)
+    services.remove_member(ana, league.public_id, eve.public_id)
+    check_against_every_score(league)
+    assert eve.pk not in boards.tallies_of(league).players
 
     closed = boards.closed_day(daily.today())
     old_score = ben.scores.filter(day__gte=league.created_at.date(), day__lte=closed).first().pk
@@ -108,25 +112,125 @@ def test_tallies_follow_joins_leaves_moderation_and_the_days(clock, moderator,
     assert dan.pk in boards.tallies_of(league).players
 
 
-def test_a_moderation_drops_the_tallies_before_it_commits(clock, moderator,
-                                                          django_capture_on_commit_callbacks):
-    """Between the moderation and the tallies counted again no board reads stale ones."""
+def test_a_moderation_marks_the_tallies_for_a_recount_that_cannot_be_lost(
+        clock, moderator, django_capture_on_commit_callbacks):
+    """From the moderation's commit no board reads tallies that count the hidden score, even
+    when the recount after it fails: the mark is written with the moderation, and the next
+    night counts the league again."""
     ana, _api = member("Ana")
     league = services.create_league(ana, "Club")
     old = DAY - timedelta(days=10)
     finished_daily(ana, old, 5, 0)
+    finished_daily(ana, old + ONE_DAY, 6, 0)
     league.created_at = datetime.combine(old, datetime.min.time(), tzinfo=UTC)
     league.save(update_fields=["created_at"])
     services.join(player("Ben")[0], league.code)  # counts the tallies
-    assert boards.tallies_of(league).through == boards.closed_day(DAY)
+    assert boards.tallies_of(league).players[ana.pk][:2] == (2, 11)
 
-    with django_capture_on_commit_callbacks(execute=False) as callbacks:
-        leaderboard_services.hide_score(ana.scores.get(), moderator, "test")
-        assert boards.tallies_of(league) == boards.NO_TALLIES
-    assert boards.past(league, DAY - ONE_DAY, boards.NO_TALLIES).history == {}
-    for callback in callbacks:
-        callback()
-    assert LeagueTally.objects.filter(league=league).count() == 0  # nobody has a listed daily
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:  # the recount lost
+        leaderboard_services.hide_score(ana.scores.get(day=old), moderator, "test")
+    assert len(callbacks) == 1
+    assert boards.tallies_of(league) == boards.NO_TALLIES  # marked: the boards count scores
+    assert boards.past(league, DAY - ONE_DAY, boards.NO_TALLIES).history[ana.pk][:2] == (1, 6)
+
+    services.carry_tallies_forward()  # the night
+    assert boards.tallies_of(league).players[ana.pk][:2] == (1, 6)
+    assert not TallyRecount.objects.exists()
+
+
+def test_a_recount_that_fails_is_logged_and_leaves_the_boards_right(
+        clock, moderator, django_capture_on_commit_callbacks, monkeypatch, caplog):
+    ana, _api = member("Ana")
+    league = services.create_league(ana, "Club")
+    finished_daily(ana, DAY - timedelta(days=8), 5, 0)
+    league.created_at = datetime.combine(DAY - timedelta(days=9), datetime.min.time(),
+                                         tzinfo=UTC)
+    league.save(update_fields=["created_at"])
+    services.join(player("Ben")[0], league.code)
+
+    def broken(*args):
+        raise DatabaseError("the database went away")
+
+    monkeypatch.setattr(boards, "past", broken)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert leaderboard_services.hide_score(ana.scores.get(), moderator, "test")
+    assert "Could not count league" in caplog.text
+    assert TallyRecount.objects.filter(league=league).exists()
+    assert boards.tallies_of(league) == boards.NO_TALLIES
+
+
+def test_hiding_a_recent_score_leaves_the_tallies_be(clock, moderator,
+                                                     django_capture_on_commit_callbacks):
+    """The tallies count no day after the newest closed one: nothing to count again."""
+    ana, _api = member("Ana")
+    league = services.create_league(ana, "Club")
+    finished_daily(ana, DAY - timedelta(days=8), 5, 0)
+    league.created_at = datetime.combine(DAY - timedelta(days=9), datetime.min.time(),
+                                         tzinfo=UTC)
+    league.save(update_fields=["created_at"])
+    services.join(player("Ben")[0], league.code)
+    written = set(LeagueTally.objects.values_list("pk", flat=True))
+    today = finished_daily(ana, DAY, 7, 0)
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        leaderboard_services.hide_score(today.score, moderator, "test")
+    assert set(LeagueTally.objects.values_list("pk", flat=True)) == written
+    assert not TallyRecount.objects.exists() and len(callbacks) == 1  # the board's message
+
+
+def test_the_boards_read_the_tallies_and_the_nights_carry_them(clock):
+    """Not a count of every score in disguise: a tally changed by hand shows on the page, and
+    a night adds the day to it rather than counting again."""
+    ana, api = member("Ana")
+    league = services.create_league(ana, "Club")
+    for back in range(3, 12):  # the day 3 back closes at the next night
+        finished_daily(ana, DAY - timedelta(days=back), 4, 0)
+    league.created_at = datetime.combine(DAY - timedelta(days=11), datetime.min.time(),
+                                         tzinfo=UTC)
+    league.save(update_fields=["created_at"])
+    services.join(player("Ben")[0], league.code)
+    LeagueTally.objects.filter(player=ana).update(contracts=1000)
+    cache.clear()
+    page = api.get(f"/leagues/{league.public_id}").json()
+    assert page["all_time"][0]["contracts"] == 1004  # the tally, and the day after it
+    clock.advance(days=1)
+    services.carry_tallies_forward()
+    assert LeagueTally.objects.get(player=ana).contracts == 1004  # the day carried: +4
+
+
+def test_a_finish_just_after_midnight_is_counted_after_the_tallies_were(clock):
+    """A daily may finish just after its day (the stamp's late finish): the tallies stop
+    before such days, so the board counts it from the scores."""
+    ana, api = member("Ana")
+    league = services.create_league(ana, "Club")
+    league.created_at = datetime.combine(DAY - timedelta(days=9), datetime.min.time(),
+                                         tzinfo=UTC)
+    league.save(update_fields=["created_at"])
+    clock.set_day(DAY, time(0, 0, 1))
+    services.join(player("Ben")[0], league.code)  # counts the tallies
+    finished_daily(ana, DAY - ONE_DAY, 6, 0, datetime.combine(DAY, time(0, 0, 1), tzinfo=UTC))
+    rows = api.get(f"/leagues/{league.public_id}").json()["all_time"]
+    assert [(e["player"]["name"], e["dailies"], e["contracts"]) for e in rows] == [
+        ("Ana", 1, 6)]
+
+
+def test_tallies_that_run_past_yesterday_are_not_read(clock):
+    """The clock went back (a test, a server's clock set right): tallies newer than
+    yesterday would count days twice, so the boards count every score."""
+    rng = random.Random(5)
+    ana, _api = member("Ana")
+    others = [player(name)[0] for name in ("Ben", "Cat")]
+    play_days([ana, *others], DAY - timedelta(days=12), DAY, rng)
+    league = services.create_league(ana, "Club")
+    league.created_at = datetime.combine(DAY - timedelta(days=12), datetime.min.time(),
+                                         tzinfo=UTC)
+    league.save(update_fields=["created_at"])
+    for other in others:
+        services.join(other, league.code)
+    clock.advance(days=-6)
+    yesterday = daily.today() - ONE_DAY
+    assert boards.tallies_of(league).through > yesterday
+    assert boards.past(league, yesterday, boards.tallies_of(league)) == boards.past(
+        league, yesterday, boards.NO_TALLIES)
 
 
 def test_the_page_reads_the_same_with_or_without_tallies(clock):
