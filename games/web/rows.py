@@ -113,13 +113,21 @@ def insert_rows_and_update(model: type[Model], field_names: Sequence[str],
         _execute(connection, update)
 
 
+_NOTHING = object()
+
+
 def _insert(connection, model: type[Model], field_names: Sequence[str],
             rows: Iterable[Sequence]):
     fields = [model._meta.get_field(name) for name in field_names]
+    # A value the row before had in the same column (the same object: an action's game and
+    # time) is adapted once.
+    last = [(_NOTHING, None)] * len(fields)
     params, count = [], 0
     for row in rows:
-        params += [field.get_db_prep_save(value, connection)
-                   for field, value in zip(fields, row, strict=True)]
+        for i, (field, value) in enumerate(zip(fields, row, strict=True)):
+            if last[i][0] is not value:
+                last[i] = (value, field.get_db_prep_save(value, connection))
+            params.append(last[i][1])
         count += 1
     if not count:
         return None
