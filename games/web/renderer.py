@@ -48,7 +48,7 @@ def json_answer(data: Any, content_type: str = OrjsonRenderer.media_type) -> Htt
     than building them: a 900-action replay 56 of 110 ms, a 100-member league's page 4-5 ms
     of 7 (``python -m bench.replay``, ``python -m bench.league --members 100``). The action's
     answer too (``games.api.post_action``, with django-ninja's ``content_type``,
-    :data:`NINJA_CONTENT_TYPE`): its validation and dump cost MEASURED of an action's
+    :data:`NINJA_CONTENT_TYPE`): its validation and dump cost 0.62 M of an action's 8.35 M
     instructions (``bench/action_instructions.py --actions 100 --warmup 20 --games 5``). The
     shapes stay tested: a test per such route validates its answers against the declared
     model, and Schemathesis checks every answer against the OpenAPI document."""
