@@ -17,7 +17,7 @@ from datetime import date, datetime
 from typing import Annotated, Any, Literal
 
 from ninja import Schema
-from pydantic import Field, WithJsonSchema
+from pydantic import BaseModel, Field, WithJsonSchema
 
 from games.bots import LEVELS, REASON_CODES
 from games.web.schemas import INT32_MAX, ErrorDetail, JsonInt, Out
@@ -216,7 +216,11 @@ ACTION_JSON_SCHEMA = {
 ActionJson = Annotated[dict[str, Any], WithJsonSchema(ACTION_JSON_SCHEMA)]
 
 
-class ActionRequest(Schema):
+class ActionRequest(BaseModel):
+    """A plain pydantic model, as the response shapes are (games.web.schemas.Out): django-ninja
+    takes one as a body as it takes its ``Schema``, whose wrap validator reads a dict through
+    its ORM getter. The OpenAPI document is the same."""
+
     version: JsonInt = Field(ge=0, le=INT32_MAX,
                                description="The version of the game you are acting on.")
     action: ActionJson
