@@ -27,9 +27,11 @@ class LanguageFromLinkMiddleware:
         self.codes = {code for code, _name in settings.LANGUAGES}
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        # The method and the path first: an API call or a POST does not parse its query.
+        if request.method not in ("GET", "HEAD") or request.path_info.startswith("/api/"):
+            return self.get_response(request)
         code = request.GET.get(LANG_PARAMETER, "")
-        if (code not in self.codes or request.method not in ("GET", "HEAD")
-                or request.path_info.startswith("/api/")):
+        if code not in self.codes:
             return self.get_response(request)
         rest = request.GET.copy()
         del rest[LANG_PARAMETER]

@@ -27,6 +27,7 @@ import math
 import re
 import threading
 import time
+from functools import lru_cache
 
 from django.conf import settings
 from django.core.cache import caches
@@ -41,6 +42,7 @@ _RATE = re.compile(r"^\s*(\d+)\s*/\s*(\d*)\s*([smhd])\w*\s*$")
 _PERIOD_S = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
 
+@lru_cache(maxsize=64)
 def parse_rate(rate: str | None) -> tuple[int, int] | None:
     """``"30/m"`` -> (30, 60); ``"5/10m"`` -> (5, 600); None/"off"/"" -> None (no limit)."""
     if rate is None or rate.strip().lower() in ("", "off", "none"):
