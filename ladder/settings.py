@@ -128,13 +128,13 @@ MIDDLEWARE = [
     "ladder.middleware.ApiErrorShapeMiddleware",  # /api/ errors in the API's shape
     "ladder.middleware.ApiNeverCachedMiddleware",  # /api/ answers are never cached
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "django.contrib.sessions.middleware.SessionMiddleware",
+    "ladder.middleware.PageSessionMiddleware",  # Django's, passed by under /api/
     "django.middleware.locale.LocaleMiddleware",
     "frontend.middleware.LanguageFromLinkMiddleware",  # ?lang=xx: kept, then a clean URL
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "django.contrib.messages.middleware.MessageMiddleware",
+    "ladder.middleware.PageAuthenticationMiddleware",  # Django's, passed by under /api/
+    "ladder.middleware.PageMessageMiddleware",  # Django's, passed by under /api/
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "ladder.middleware.AdminLoginThrottleMiddleware",
     "ladder.middleware.DatabaseUnavailableMiddleware",  # 503, not 500, while PostgreSQL is away

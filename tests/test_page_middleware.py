@@ -48,3 +48,24 @@ def test_pages_keep_their_own_caching(client):
 def test_the_scripts_catalogue_is_compressed_for_a_browser_that_takes_gzip(client):
     response = client.get("/jsi18n/", HTTP_ACCEPT_LANGUAGE="th", HTTP_ACCEPT_ENCODING="gzip")
     assert response["Content-Encoding"] == "gzip"
+
+
+def test_the_api_is_passed_by_the_session_user_and_message_middleware(client):
+    """ladder.middleware.PagesOnly: nothing under /api/ reads a session, a Django user or a
+    message, so those three do not run there."""
+    response = client.get("/api/v1/health")
+    assert response.status_code == 200
+    request = response.wsgi_request
+    assert not hasattr(request, "session") and not hasattr(request, "user")
+    assert not hasattr(request, "_messages")
+    assert "Cookie" not in response.get("Vary", "") and not response.cookies
+    assert response["Content-Language"] == "en"  # the locale middleware still runs
+
+
+def test_the_api_documentation_page_still_renders(client):
+    assert client.get("/api/v1/docs").status_code == 200
+
+
+def test_pages_keep_their_session_and_user(client):
+    response = client.get("/")
+    assert hasattr(response.wsgi_request, "session") and hasattr(response.wsgi_request, "user")
