@@ -12,9 +12,9 @@ disturbs the machine's shared services or anyone's test run.
 ``redis-restart``
     Redis stops (its data gone, as it keeps nothing) and comes back while a game is played:
     HTTP actions keep being acknowledged throughout (HTTP is the source of truth), and the
-    websocket open through the outage stays open (its channel waits for Redis:
-    games.web.groups.PatientRedisChannelLayer) and, once it has joined its group again, receives
-    the later events.
+    websocket open through the outage stays open (channels-redis's pub/sub layer retries
+    while Redis is away) and, once it is subscribed to its group again, receives the later
+    events.
 ``postgres-outage``
     PostgreSQL stops for a few seconds: the API answers 503 ``unavailable`` with
     Retry-After (never a 500, nor a hang past the pool's timeout), the health check says

@@ -247,14 +247,14 @@ def _redis_retry():
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            # channels-redis's layer, waiting out a Redis restart (games.web.groups).
-            "BACKEND": "games.web.groups.PatientRedisChannelLayer",
-            # redis-py 8 reads with a 5 s socket timeout by default, and channels-redis
-            # waits on BZPOPMIN for 5 s: every idle websocket consumer died with
-            # "Timeout reading from" (channels_redis issue 422). Reads may now take longer
-            # than the pop's 5 s; a dead server still closes the socket at once.
+            # channels-redis's pub/sub layer: a group send is one PUBLISH, where its core
+            # layer (RedisChannelLayer) made two commands for every send, listeners or not
+            # (games.web.groups). While Redis is away its reader logs and retries each second;
+            # redis-py subscribes again once it reconnects.
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            # A publish that hangs is cut by the outbox's own timeout (games.web.groups).
             # After Redis restarts, pooled connections are dead: retry a command once on a
-            # fresh connection instead of failing the websocket handshake with a 500.
+            # fresh connection instead of failing the send or the websocket handshake.
             "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 15,
                                   "retry": _redis_retry()}]},
         }

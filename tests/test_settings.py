@@ -79,7 +79,7 @@ def test_the_suite_runs_on_the_database_named_by_database_url():
 def test_redis_url_chooses_the_channel_layer_and_celery_mode():
     backend = settings.CHANNEL_LAYERS["default"]["BACKEND"]
     if os.environ.get("REDIS_URL"):
-        assert backend == "games.web.groups.PatientRedisChannelLayer"
+        assert backend == "channels_redis.pubsub.RedisPubSubChannelLayer"
         assert celery_app.conf.task_always_eager is False
         assert celery_app.conf.broker_url == os.environ["REDIS_URL"]
     else:

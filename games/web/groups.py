@@ -13,9 +13,14 @@ Elsewhere (tests, management commands, the Celery worker) there is no server loo
 send is made and waited for with ``async_to_sync``.
 
 Websocket consumers join their groups through :class:`GroupMember`, which joins them again
-every ``REJOIN_S`` seconds while the socket is open: a Redis that restarted has forgotten
-every group, and a socket that outlived the outage (:class:`PatientRedisChannelLayer`
-waits for Redis to come back) would otherwise stay open and hear nothing.
+every ``REJOIN_S`` seconds while the socket is open. With Redis, the layer is channels-redis's
+``RedisPubSubChannelLayer`` (ladder/settings.py): a group send is one ``PUBLISH``, where
+its ``RedisChannelLayer`` made two commands even for a group nobody listens to (and two more
+for listeners): 8.4 % of an action's instructions, 7.44 -> 7.17 M
+(``bench/action_instructions.py --actions 100 --warmup 20 --games 5``). A group is a Redis
+subscription of the process that holds the socket; while Redis is away the layer's reader
+logs the failure and tries again every second, and redis-py subscribes again when it
+reconnects (``bench/faults.py redis-restart``). What is published meanwhile is lost.
 """
 
 from __future__ import annotations
@@ -27,16 +32,12 @@ from collections import deque
 from asgiref.sync import async_to_sync
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import get_channel_layer
-from channels_redis.core import RedisChannelLayer
-from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import TimeoutError as RedisTimeoutError
 
 logger = logging.getLogger(__name__)
 
 SEND_TIMEOUT_S = 2.0  # a Redis that does not answer holds the queue at most this long a send
 QUEUE_LIMIT = 10_000  # sends waiting beyond this are dropped (and logged): Redis is away
-REJOIN_S = 10.0  # a websocket joins its groups again this often (two Redis commands a group)
-RECEIVE_RETRY_S = 0.5  # while Redis is away, a websocket's channel asks again this often
+REJOIN_S = 10.0  # a websocket joins its groups again this often
 
 
 class Outbox:
@@ -121,8 +122,9 @@ def _on_loop(loop: asyncio.AbstractEventLoop) -> bool:
 class GroupMember:
     """For a Channels consumer: ``await self.join(*groups)`` before accepting (no event is
     missed once the client is in), ``await self.leave()`` on disconnect. In between, the
-    groups are joined again every ``REJOIN_S`` (group_add is idempotent: it renews the
-    membership's time and the group's expiry too). The rejoining stops with the consumer,
+    groups are joined again every ``REJOIN_S`` (group_add is idempotent: channels-redis's
+    core layer renews the membership's time, the pub/sub layer subscribes only what it lost;
+    redis-py itself subscribes again after a reconnection). The rejoining stops with the consumer,
     however it ends: a consumer that dies (its channel layer failed, a handler raised)
     never reaches ``disconnect``."""
 
@@ -176,24 +178,3 @@ class PushConsumer(GroupMember, AsyncJsonWebsocketConsumer):
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs) -> None:
         """Actions go through the HTTP API; nothing a client sends here means anything."""
-
-
-class PatientRedisChannelLayer(RedisChannelLayer):
-    """channels-redis's layer (settings.CHANNEL_LAYERS with Redis), whose ``receive`` waits
-    for a Redis that went away instead of raising: Channels ends a consumer whose channel
-    receive raises, so every open websocket died with a traceback (close 1006) when Redis
-    restarted. channels-redis's ``receive`` releases its lock and buffer before it raises, so
-    asking again is sound. What was sent while Redis was away is lost; the socket's groups are
-    joined again by :class:`GroupMember` within ``REJOIN_S``, and a page that hears a version
-    beyond its own reads the game (the HTTP API is the source of truth)."""
-
-    async def receive(self, channel):
-        away = False
-        while True:
-            try:
-                return await super().receive(channel)
-            except (RedisConnectionError, RedisTimeoutError, OSError) as error:
-                if not away:
-                    logger.warning("Redis is away (%s): websockets wait for it", error)
-                    away = True
-                await asyncio.sleep(RECEIVE_RETRY_S)
