@@ -16,14 +16,18 @@ from __future__ import annotations
 
 import logging
 
+from django.conf import settings
+from django.conf.urls.i18n import is_language_prefix_patterns_used
 from django.contrib.auth.middleware import AuthenticationMiddleware
 from django.contrib.messages.middleware import MessageMiddleware
 from django.contrib.sessions.middleware import SessionMiddleware
 from django.core.exceptions import DisallowedHost
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
+from django.middleware.locale import LocaleMiddleware as DjangoLocaleMiddleware
 from django.urls import reverse
-from django.utils.cache import add_never_cache_headers
+from django.utils import translation
+from django.utils.cache import add_never_cache_headers, patch_vary_headers
 
 from games.web.addresses import client_address
 from games.web.errors import error_response
@@ -88,6 +92,36 @@ class PageAuthenticationMiddleware(PagesOnly, AuthenticationMiddleware):
 
 class PageMessageMiddleware(PagesOnly, MessageMiddleware):
     """Django's MessageMiddleware, for the pages and the admin (:class:`PagesOnly`)."""
+
+
+class LocaleMiddleware(DjangoLocaleMiddleware):
+    """Django's LocaleMiddleware, without its look for a language in the path where the URLs
+    carry none (no ``i18n_patterns``, as here): Django's reads the path's first segment as a
+    language code on the way in and again on the way out (``/api/`` is not one: two raised
+    and caught ``LookupError`` a request), and uses what it found only with
+    ``i18n_patterns``. The language (cookie, ``Accept-Language``, ``LANGUAGE_CODE``), the
+    ``Vary: Accept-Language`` and the ``Content-Language`` are Django's own. Replaces
+    Django's for MEASURED of an action's instructions (``bench/action_instructions.py
+    --actions 100 --warmup 20 --games 5``); with ``i18n_patterns`` Django's runs."""
+
+    def process_request(self, request: HttpRequest) -> None:
+        if _language_prefixed(request):
+            return super().process_request(request)
+        translation.activate(translation.get_language_from_request(request))
+        request.LANGUAGE_CODE = translation.get_language()
+        return None
+
+    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+        if _language_prefixed(request):
+            return super().process_response(request, response)
+        patch_vary_headers(response, ("Accept-Language",))
+        response.headers.setdefault("Content-Language", translation.get_language())
+        return response
+
+
+def _language_prefixed(request: HttpRequest) -> bool:
+    """Whether the request's URLconf uses ``i18n_patterns`` (Django caches the answer)."""
+    return is_language_prefix_patterns_used(getattr(request, "urlconf", settings.ROOT_URLCONF))[0]
 
 
 class ApiNeverCachedMiddleware:

@@ -129,7 +129,7 @@ MIDDLEWARE = [
     "ladder.middleware.ApiNeverCachedMiddleware",  # /api/ answers are never cached
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "ladder.middleware.PageSessionMiddleware",  # Django's, passed by under /api/
-    "django.middleware.locale.LocaleMiddleware",
+    "ladder.middleware.LocaleMiddleware",  # Django's, minus the path's language (no i18n_patterns)
     "frontend.middleware.LanguageFromLinkMiddleware",  # ?lang=xx: kept, then a clean URL
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

@@ -69,3 +69,12 @@ def test_the_api_documentation_page_still_renders(client):
 def test_pages_keep_their_session_and_user(client):
     response = client.get("/")
     assert hasattr(response.wsgi_request, "session") and hasattr(response.wsgi_request, "user")
+
+
+@pytest.mark.parametrize("path", ["/api/v1/health", "/rules/"])
+def test_answers_name_the_asked_language_and_vary_on_it(client, path):
+    """ladder.middleware.LocaleMiddleware: Django's language, Vary and Content-Language."""
+    response = client.get(path, HTTP_ACCEPT_LANGUAGE="es")
+    assert response["Content-Language"] == "es"
+    assert "Accept-Language" in response["Vary"]
+    assert client.get(path)["Content-Language"] == "en"
