@@ -161,3 +161,48 @@ def test_without_a_running_server_loop_a_send_is_made_at_once(channel_layer):
         groups.use_loop(before)
 
     assert len(layer.sent) == 1 and layer.sent[0][1] == 7 and layer.sent[0][2] is not stopped
+
+
+def test_a_requests_sends_go_out_when_its_answer_comes_back_to_the_loop(channel_layer):
+    """ladder.serving holds a request thread's group sends (games.web.groups.hold_sends) and
+    queues them on the loop with the answer: in order, on the server's loop."""
+    layer = RecordingLayer()
+    channel_layer(layer)
+    app = ThreadedDjango(threads=1)
+    app.handler = lambda environ, start_response: _answer_after_sends(start_response)
+
+    async def run():
+        sent = []
+
+        async def receive():
+            return {"type": "http.request", "body": b"", "more_body": False}
+
+        async def send(message):
+            sent.append(message)
+
+        scope = {"type": "http", "method": "GET", "path": "/x", "query_string": b"",
+                 "headers": HOST, "http_version": "1.1"}
+        await app(scope, receive, send)
+        await asyncio.sleep(0.05)
+        return sent, asyncio.get_running_loop()
+
+    before = groups.server_loop()
+    try:
+        sent, loop = async_to_sync(run)()
+    finally:
+        groups.use_loop(before)
+    assert sent[0]["status"] == 200
+    assert [(group, n) for group, n, _ in layer.sent] == [("game.x", 1), ("board", 2)]
+    assert {used for _, _, used in layer.sent} == {loop}
+
+
+def _answer_after_sends(start_response):
+    groups.group_send("game.x", {"type": "game.events", "n": 1})
+    groups.group_send("board", {"type": "board.entry", "n": 2})
+    start_response("200 OK", [("Content-Type", "text/plain")])
+    return _Closing([b"ok"])
+
+
+class _Closing(list):
+    def close(self):
+        pass
