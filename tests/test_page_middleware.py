@@ -78,3 +78,16 @@ def test_answers_name_the_asked_language_and_vary_on_it(client, path):
     assert response["Content-Language"] == "es"
     assert "Accept-Language" in response["Vary"]
     assert client.get(path)["Content-Language"] == "en"
+
+
+def test_api_answers_carry_what_djangos_never_cache_headers_write(client):
+    """ladder.middleware.ApiNeverCachedMiddleware writes add_never_cache_headers' values."""
+    from django.http import HttpResponse
+    from django.utils.cache import add_never_cache_headers
+    from django.utils.http import parse_http_date
+
+    djangos = HttpResponse()
+    add_never_cache_headers(djangos)
+    response = client.get("/api/v1/health")
+    assert response["Cache-Control"] == djangos["Cache-Control"]
+    assert abs(parse_http_date(response["Expires"]) - parse_http_date(djangos["Expires"])) <= 2
