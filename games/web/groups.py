@@ -16,7 +16,7 @@ Websocket consumers join their groups through :class:`GroupMember`, which joins 
 every ``REJOIN_S`` seconds while the socket is open. With Redis, the layer is channels-redis's
 ``RedisPubSubChannelLayer`` (ladder/settings.py): a group send is one ``PUBLISH``, where
 its ``RedisChannelLayer`` made two commands even for a group nobody listens to (and two more
-for listeners): 8.4 % of an action's instructions, 7.44 -> 7.17 M
+for listeners): 3.9 % of an action's instructions, 7.44 -> 7.15 M
 (``bench/action_instructions.py --actions 100 --warmup 20 --games 5``). A group is a Redis
 subscription of the process that holds the socket; while Redis is away the layer's reader
 logs the failure and tries again every second, and redis-py subscribes again when it
@@ -98,7 +98,8 @@ def hold_sends() -> list[tuple[str, dict]]:
     """On a request thread (ladder.serving): the sends made until :func:`stop_holding` go to
     the returned list instead, and the server's loop queues them (:func:`queue_sends`) when
     it takes the thread's answer: the request crosses to the loop once, not once more a send
-    (0.0X M instructions an action, ``bench/action_instructions.py``)."""
+    (7.09 -> 7.06 M instructions an action,
+    ``bench/action_instructions.py --actions 100 --warmup 20 --games 5``)."""
     _held.sends = []
     return _held.sends
 
