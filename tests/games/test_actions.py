@@ -183,3 +183,19 @@ def test_acting_on_a_finished_game_is_refused(alice, game):
     Game.objects.filter(public_id=game["id"]).update(state=state)
 
     refused(alice, game, alice.act(game, DRAW), 422, "game_over", "R22")
+
+
+def test_an_action_takes_its_few_statements(alice, game):
+    """The action's statements, pinned (games.services, games.web.rows): the token's player,
+    the game's row (locked on PostgreSQL), and the log's rows with the snapshot (one
+    statement on PostgreSQL, two on SQLite); no read of what was just written."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        response = alice.act(game, DRAW)
+    assert response.status_code == 200
+    statements = [q["sql"].split()[0].upper() for q in queries.captured_queries]
+    writes = ["WITH"] if connection.vendor == "postgresql" else ["INSERT", "UPDATE"]
+    assert [s for s in statements if s not in ("SAVEPOINT", "RELEASE", "BEGIN")] == [
+        "SELECT", "SELECT", *writes]
