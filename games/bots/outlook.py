@@ -22,7 +22,7 @@ from functools import lru_cache
 from itertools import accumulate
 from math import exp, log
 
-from games.engine.cards import FACES, HIGH_ACE, JOKERS, is_joker
+from games.engine.cards import FACES, HIGH_ACE, JOKERS
 from games.engine.contracts import GROUP, Contract
 
 from .memo import MEMO_SIZE, MEMOS
@@ -45,81 +45,97 @@ def slot_cost(outs: int) -> float:
     return _SLOT_COST[outs] if outs > 0 else DEAD_SLOT
 
 
-class _Plan:
-    """One plan's price: ``fixed`` slots that need naturals, ``flexible`` slots (sorted) that the
-    hand's jokers may fill, and for each natural face used, the slot its loss would open."""
-
-    __slots__ = ("fixed", "flexible", "_sums", "jokers", "losses", "cost")
-
-    def __init__(self, cost, fixed, flexible, jokers, losses):
-        self.cost = cost
-        self.fixed = fixed
-        self.flexible = flexible  # sorted
-        self._sums = None  # the flexible slots' running sums, when first needed
-        self.jokers = jokers
-        self.losses = losses  # face -> (slot cost, needs a natural)
-
-    @property
-    def sums(self) -> list[float]:
-        if self._sums is None:
-            self._sums = [0.0, *accumulate(self.flexible)]
-        return self._sums
-
-    def cost_without(self, face: int | None) -> float:
-        """The cost once a card of ``face`` (None: a joker) is no longer in hand."""
-        if face is None:
-            return self.fixed + self.sums[max(len(self.flexible) - self.jokers + 1, 0)]
-        loss = self.losses.get(face)
-        if loss is None:
-            return self.cost
-        slot, needs_natural = loss
-        if needs_natural:
-            return self.cost + slot
-        kept = len(self.flexible) + 1 - self.jokers  # slots left for draws to fill
-        if kept <= 0:
-            return self.fixed
-        if bisect_left(self.flexible, slot) >= kept:
-            return self.fixed + self.sums[kept]
-        return self.fixed + self.sums[kept - 1] + slot
+def _cost_without(plan, face: int | None, jokers: int) -> float:
+    """A plan's cost once a card of ``face`` (None: a joker) is no longer in hand; ``plan`` is
+    (cost, fixed slots that need naturals, sorted flexible slots that jokers may fill, face ->
+    (slot its loss opens, needs a natural))."""
+    cost, fixed, flexible, losses = plan
+    if face is None:
+        kept = max(len(flexible) - jokers + 1, 0)
+        return fixed + sum(flexible[:kept])
+    slot, needs_natural = losses[face]
+    if needs_natural:
+        return cost + slot
+    kept = len(flexible) + 1 - jokers  # slots left for draws to fill
+    if kept <= 0:
+        return fixed
+    if bisect_left(flexible, slot) >= kept:
+        return fixed + sum(flexible[:kept])
+    return fixed + sum(flexible[:kept - 1]) + slot
 
 
 class Outlook:
     """The plans of one hand for one contract, given the live cards."""
 
-    __slots__ = ("plans", "distance", "nearest", "_needed", "_without")
+    __slots__ = ("plans", "jokers", "distance", "nearest", "_without")
 
     def __init__(self, hand, contract: Contract, live):
         counts, jokers = hand_counts(hand)
         priced = _plans(counts, jokers, contract, live)
         best = min((p[0] for p in priced), default=0.0)
-        self.plans = [_Plan(*p, jokers, losses) for *p, losses in priced
-                      if p[0] <= best + KEEP_PLANS_WITHIN]
-        self.distance = _soft_min([p.cost for p in self.plans])
+        limit = best + KEEP_PLANS_WITHIN
+        self.plans = [p for p in priced if p[0] <= limit]
+        self.jokers = jokers
+        self.distance = _soft_min([p[0] for p in self.plans])
         self.nearest = best  # the best plan's cost: 0 when the hand holds the contract
-        self._needed = {face for p in self.plans for face in p.losses}
-        self._without: dict[int | None, float] = {}  # by face: a hand is weighed card by card
+        self._without: dict[int | None, float] | None = None  # by face, once a card is weighed
 
     def without(self, card: int) -> float:
         """The distance once ``card`` is discarded."""
-        face = None if is_joker(card) else card % FACES
-        if face is not None and face not in self._needed:
-            return self.distance  # no plan misses it
-        found = self._without.get(face)
+        found = self._without
         if found is None:
-            if face is None:
-                costs = [p.cost_without(None) for p in self.plans]
-            else:
-                costs = []  # _Plan.cost_without, its common cases inlined
-                for p in self.plans:
-                    loss = p.losses.get(face)
-                    if loss is None:
-                        costs.append(p.cost)
-                    elif loss[1]:
-                        costs.append(p.cost + loss[0])
+            found = self._without = self._all_without()
+        return found.get(None if card >= JOKERS[0] else card % FACES, self.distance)
+
+    def _all_without(self) -> dict[int | None, float]:
+        """The distance without each face that some plan uses (None: a joker), all at once: a
+        player weighs every card of its hand. The plans are then let go (the memo keeps fewer
+        objects for the garbage collector to walk).
+
+        A face's loss re-prices only the plans that use it: the others keep their cost and, while
+        the best cost is unchanged, their exponential in the soft minimum (the same floats summed
+        in the same order as :func:`_soft_min`)."""
+        plans, jokers = self.plans, self.jokers
+        changed: dict[int, list] = {}  # face -> [(plan index, its cost without the face)]
+        for i, (cost, fixed, flexible, losses) in enumerate(plans):
+            sums = None  # the flexible slots' running sums, when a spare slot's loss asks
+            kept = len(flexible) + 1 - jokers  # slots left for draws once a natural is lost
+            for face, (slot, needs_natural) in losses.items():
+                if needs_natural:
+                    priced = cost + slot
+                elif kept <= 0:
+                    priced = fixed
+                else:
+                    if sums is None:
+                        sums = [0.0, *accumulate(flexible)]
+                    if bisect_left(flexible, slot) >= kept:
+                        priced = fixed + sums[kept]
                     else:
-                        costs.append(p.cost_without(face))
-            found = self._without[face] = _soft_min(costs)
-        return found
+                        priced = fixed + sums[kept - 1] + slot
+                found = changed.get(face)
+                if found is None:
+                    changed[face] = [(i, priced)]
+                else:
+                    found.append((i, priced))
+        costs = [p[0] for p in plans]
+        best = min(costs, default=0.0)
+        terms = [exp((best - c) / SOFTNESS) for c in costs]
+        result: dict[int | None, float] = {}
+        for face, patches in changed.items():
+            costs_now = costs.copy()
+            for i, c in patches:
+                costs_now[i] = c
+            if min(costs_now) == best:
+                terms_now = terms.copy()
+                for i, c in patches:
+                    terms_now[i] = exp((best - c) / SOFTNESS)
+                result[face] = best - SOFTNESS * log(sum(terms_now))
+            else:
+                result[face] = _soft_min(costs_now)
+        if jokers:
+            result[None] = _soft_min([_cost_without(p, None, jokers) for p in plans])
+        self.plans = None
+        return result
 
 
 def outlook(hand, contract: Contract, live) -> Outlook:
