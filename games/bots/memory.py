@@ -57,9 +57,13 @@ class Memory:
     @cached_property
     def held(self) -> tuple[frozenset[int], ...]:
         """Per seat: cards known in that hand (taken from the pile, not melded since)."""
-        view = self._view
-        return tuple(frozenset(h - self._on_table) if s != view.seat else frozenset(view.hand)
-                     for s, h in enumerate(self._replayed.held))
+        return tuple(self.held_by(s) for s in range(SEATS))
+
+    def held_by(self, seat: int) -> frozenset[int]:
+        """``held[seat]`` alone (the next player's wants ask for one seat every turn)."""
+        if seat == self.seat:
+            return frozenset(self._view.hand)
+        return frozenset(self._replayed.held[seat] - self._on_table)
 
     @property
     def took(self) -> tuple[tuple[int, ...], ...]:
@@ -85,16 +89,23 @@ class Memory:
     def live(self) -> tuple[int, ...]:
         """Per face (0-51, JOKER): unseen copies not known in another hand."""
         seen = self._seen()
-        for s, cards in enumerate(self.held):
+        for s, cards in enumerate(self._replayed.held):
             if s != self.seat:
-                seen |= cards  # known to be in that hand: it will not come this way
+                # Known to be in that hand: it will not come this way. (``held`` less the
+                # table, which ``seen`` holds already: the same set without making ``held``.)
+                seen.update(cards)
         live = list(_FULL_PACK_COUNTS)
         for card in seen:
             live[_FACE_INDEX[card]] -= 1
         return tuple(live)
 
     def _seen(self) -> set[int]:
-        return set(self._view.hand).union(self._on_table, self.pile)
+        view = self._view
+        seen = set(view.hand)
+        seen.update(self.pile)
+        for placed in view.table:  # _on_table's cards, without making it
+            seen.update(placed.meld.cards)
+        return seen
 
     def next_seat(self) -> int:
         """Who plays after this player (R1: clockwise)."""

@@ -24,6 +24,7 @@ from math import exp, log
 
 from games.engine.cards import FACES, HIGH_ACE, JOKERS
 from games.engine.contracts import GROUP, Contract
+from games.engine.melds import held_bits
 
 from .memo import MEMO_SIZE, MEMOS
 from .memo import clear_memo as clear_memo  # the bots' one way to forget, also from here
@@ -47,8 +48,8 @@ def slot_cost(outs: int) -> float:
 
 def _cost_without(plan, face: int | None, jokers: int) -> float:
     """A plan's cost once a card of ``face`` (None: a joker) is no longer in hand; ``plan`` is
-    (cost, fixed slots that need naturals, sorted flexible slots that jokers may fill, face ->
-    (slot its loss opens, needs a natural))."""
+    (cost, fixed slots that need naturals, sorted flexible slots that jokers may fill, [(face,
+    (slot its loss opens, needs a natural))])."""
     cost, fixed, flexible, losses = plan
     if face is None:
         kept = max(len(flexible) - jokers + 1, 0)
@@ -100,7 +101,8 @@ class Outlook:
         for i, (cost, fixed, flexible, losses) in enumerate(plans):
             sums = None  # the flexible slots' running sums, when a spare slot's loss asks
             kept = len(flexible) + 1 - jokers  # slots left for draws once a natural is lost
-            for face, (slot, needs_natural) in losses.items():
+            # A face listed twice (two melds use its copies) takes its last loss, as a dict would.
+            for face, (slot, needs_natural) in losses:
                 if needs_natural:
                     priced = cost + slot
                 elif kept <= 0:
@@ -193,6 +195,10 @@ def _priced(fixed: float, flexible: list[float], jokers: int) -> float:
     return fixed + sum(ordered[:kept]) if kept > 0 else fixed
 
 
+# slot_cost by live count, a list lookup (a count is at most 2 copies and 3 jokers).
+_SLOT_OR_DEAD = [slot_cost(outs) for outs in range(len(_SLOT_COST))]
+
+
 def _window_price(window, counts, live, live_jokers):
     """A run over ``window`` (faces, low to high) from these counts: (cost of the naturals it
     still needs, its flexible slots, the faces held, each held face's loss), or None when it
@@ -207,11 +213,12 @@ def _window_price(window, counts, live, live_jokers):
         natural_cost = sum(natural_slots[:naturals_needed])
     else:
         naturals_needed, natural_cost = 0, 0
-    slots = sorted([slot_cost(live[f] + live_jokers) for f in missing])
-    # R7: losing one of only two naturals needs a natural back.
-    natural = len(held) <= 2
-    here = [(f, (slot_cost(live[f]) if natural else slot_cost(live[f] + live_jokers), natural))
-            for f in held]
+    cost_of = _SLOT_OR_DEAD
+    slots = sorted([cost_of[live[f] + live_jokers] for f in missing])
+    if len(held) <= 2:  # R7: losing one of only two naturals needs a natural back
+        here = [(f, (cost_of[live[f]], True)) for f in held]
+    else:
+        here = [(f, (cost_of[live[f] + live_jokers], False)) for f in held]
     return natural_cost, slots[naturals_needed:], held, here
 
 
@@ -250,8 +257,8 @@ def _plans(counts, jokers, contract: Contract, live) -> list[tuple]:
                 for f in (r, r + 13, r + 26, r + 39):
                     if counts[f]:
                         if losses is run_losses:
-                            losses = dict(run_losses)
-                        losses[f] = loss
+                            losses = run_losses.copy()
+                        losses.append((f, loss))
         plans.append((cost, fixed, flexible, losses))
 
     def place_groups(index, first, fixed, flexible, run_losses, available, chosen):
@@ -276,7 +283,7 @@ def _plans(counts, jokers, contract: Contract, live) -> list[tuple]:
 
     def after_runs(fixed, flexible, run_losses):
         # The faces whose loss opens a slot of these runs: those with no spare copy.
-        losses = {f: loss for f, loss in run_losses if not counts[f]}
+        losses = [(f, loss) for f, loss in run_losses if not counts[f]]
         if not groups:
             finish(fixed, flexible, losses, None, ())
             return
@@ -290,6 +297,9 @@ def _plans(counts, jokers, contract: Contract, live) -> list[tuple]:
     targets = {size: _run_targets(counts, live, size) for size in set(runs)}
     priced = {size: [_window_price(w, counts, live, live_jokers) for w in windows]
               for size, windows in targets.items()}
+    if len(runs) == 2 and not groups:
+        _pair_runs(runs, targets, priced, counts, jokers, live, plans)
+        return plans
     size = runs[0]
     for i, price in enumerate(priced[size]):
         if price is None:
@@ -319,6 +329,67 @@ def _plans(counts, jokers, contract: Contract, live) -> list[tuple]:
         for f in held:
             counts[f] += 1
     return plans
+
+
+def _pair_runs(runs, targets, priced, counts, jokers, live, plans) -> None:
+    """_plans for a contract of two runs and no group, less its calls per plan: a pair of
+    windows sharing no card is priced from the two windows' prices as they are, its losses
+    the faces each holds only once; only a pair whose second window holds a card the first
+    took is priced again from the counts left (as _plans does for every pair)."""
+    best = DEAD_SLOT * 4
+    limit = best + KEEP_PLANS_WITHIN
+    live_jokers = live[FACES]
+    size, second = runs
+    windows = targets[second]
+    window_masks = [_WINDOW_MASKS[w] for w in windows]
+    held_once = {n: [None if price is None else [(f, loss) for f, loss in price[3]
+                                                 if counts[f] == 1]
+                     for price in prices]
+                 for n, prices in priced.items()}
+    for i, price in enumerate(priced[size]):
+        if price is None:
+            continue
+        natural_cost, flexible, held, here = price
+        fixed = 0.0 + natural_cost
+        kept = len(flexible) - jokers  # _priced, inlined: the slots are sorted already
+        if (fixed + sum(flexible[:kept]) if kept > 0 else fixed) > limit:
+            continue
+        held_mask = 0
+        for f in held:
+            held_mask |= 1 << f
+        losses_1 = held_once[size][i]
+        for j in range(i if second == size else 0, len(windows)):
+            if held_mask & window_masks[j]:  # the first run took some of its cards
+                for f in held:
+                    counts[f] -= 1
+                price_2 = _window_price(windows[j], counts, live, live_jokers)
+                if price_2 is not None:
+                    for f in price_2[2]:
+                        counts[f] -= 1
+                    # The faces whose loss opens a slot of these runs: no spare copy left.
+                    losses = [(f, loss) for f, loss in here + price_2[3] if not counts[f]]
+                    for f in price_2[2]:
+                        counts[f] += 1
+                for f in held:
+                    counts[f] += 1
+                if price_2 is None:
+                    continue
+            else:
+                price_2 = priced[second][j]
+                if price_2 is None:
+                    continue
+                losses = None  # made only for a plan kept
+            plan_fixed = fixed + price_2[0]
+            plan_flexible = sorted(flexible + price_2[1])
+            kept = len(plan_flexible) - jokers  # _priced, inlined
+            cost = plan_fixed + sum(plan_flexible[:kept]) if kept > 0 else plan_fixed
+            if cost <= limit:
+                if cost < best:
+                    best = cost
+                    limit = best + KEEP_PLANS_WITHIN
+                if losses is None:
+                    losses = losses_1 + held_once[second][j]
+                plans.append((cost, plan_fixed, plan_flexible, losses))
 
 
 @lru_cache(maxsize=4096)
@@ -355,16 +426,18 @@ _WINDOWS = {size: {(suit, low): tuple(suit * RANKS + (r - 1) % RANKS
             for size in range(4, HIGH_ACE + 1)}
 
 
+# Each window's faces as a bit mask: does a run take cards another window would use?
+_WINDOW_MASKS = {window: sum(1 << f for f in window)
+                 for by_low in _WINDOWS.values() for window in by_low.values()}
+
+
 def _run_targets(counts, live, size) -> list[tuple[int, ...]]:
     """The windows of ``size`` ranks most worth a run: most faces held, then most live, at most
     TARGETS_PER_SUIT of a suit so that a second run may look elsewhere."""
     best = []
     for suit in range(SUITS):
         base = suit * RANKS
-        held = 0  # bit r-1 for each rank r held
-        for r in range(RANKS):
-            if counts[base + r]:
-                held |= 1 << r
+        held = held_bits(counts[base:base + RANKS])  # bit r-1 for each rank r held
         if held:
             best += _suit_targets(suit, held, live[base:base + RANKS], size)
     best.sort()

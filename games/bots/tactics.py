@@ -88,7 +88,8 @@ def feeding_risks(cards, view: PlayerView, memory: Memory) -> dict[int, float]:
         table = table_melds(view)
         return {c: 1.0 if is_joker(c) or fits(c, table) else 0.0 for c in cards}
     kinds = {r.kind for r in info.contract.requirements}
-    kept = [(rank_of(c), suit_of(c)) for c in memory.held[after] if not is_joker(c)]
+    group_pull, run_pull = GROUP in kinds, RUN in kinds  # asked once, not per pair below
+    kept = [(rank_of(c), suit_of(c)) for c in memory.held_by(after) if not is_joker(c)]
     dropped: dict[int, int] = {}  # rank -> cards of it they let go
     for c in memory.discarded[after] + memory.passed[after]:
         if not is_joker(c):
@@ -102,9 +103,9 @@ def feeding_risks(cards, view: PlayerView, memory: Memory) -> dict[int, float]:
         rank, suit = rank_of(card), suit_of(card)
         risk = -DROPPED_RANK_PUSH * dropped.get(rank, 0)
         for held_rank, held_suit in kept:
-            if GROUP in kinds and held_rank == rank:
+            if group_pull and held_rank == rank:
                 risk += SAME_RANK_PULL
-            if RUN in kinds and held_suit == suit and abs(held_rank - rank) <= RUN_NEIGHBOURS:
+            if run_pull and held_suit == suit and abs(held_rank - rank) <= RUN_NEIGHBOURS:
                 risk += NEAR_SUIT_PULL
         risks[card] = min(max(risk, 0.0), 1.0)
     return risks

@@ -308,12 +308,19 @@ def _may_hold(counts: list[int], jokers: int, requirements: list[Requirement]) -
     return needed <= jokers
 
 
+# Any count of a face as the digit 1, none as 0 (a face has at most two natural copies, R2).
+_HELD_DIGIT = bytes([ord("0")] + [ord("1")] * 255)
+
+
+def held_bits(row: list[int]) -> int:
+    """Bit i for each nonzero count ``row[i]``: read as a binary number in C, not a loop per
+    rank (asked for every suit of every hand counted)."""
+    return int(bytes(row)[::-1].translate(_HELD_DIGIT), 2)
+
+
 def _held_mask(row: list[int]) -> int:
     """Bit r - 1 for each rank r (1-14, 14 the high ace) held in one suit's counts."""
-    mask = 0
-    for r, count in enumerate(row):
-        if count:
-            mask |= 1 << r
+    mask = held_bits(row)
     return mask | (mask & 1) << 13
 
 
