@@ -14,8 +14,6 @@ player's own hand. From those it follows where every card it has seen now lies:
 
 from __future__ import annotations
 
-from functools import cached_property
-
 from games.engine.cards import FACES, JOKERS, PACK, is_joker
 from games.engine.state import HAND_SIZE, MAX_REBUILDS, SEATS
 from games.engine.view import PlayerView
@@ -31,33 +29,50 @@ _FACE_INDEX = tuple(JOKER if is_joker(card) else card % FACES for card in PACK)
 
 class Memory:
     """Worked out from the view when first asked: many decisions need little of it (a draw
-    whose top discard could not help needs none)."""
+    whose top discard could not help needs none). Kept in plain attributes, not
+    ``functools.cached_property``, which takes a lock at each first look in Python 3.11: a
+    Memory is made for every decision of every play-out of the hard player."""
 
     def __init__(self, view: PlayerView):
         self.seat = view.seat
         self._view = view
+        self._replay: _PileReplay | None = None
+        self._table_cards: frozenset[int] | None = None
+        self._held: tuple[frozenset[int], ...] | None = None
+        self._unseen: tuple[int, ...] | None = None
+        self._live: tuple[int, ...] | None = None
 
     @classmethod
     def from_view(cls, view: PlayerView) -> Memory:
         return cls(view)
 
-    @cached_property
-    def _replayed(self):
-        return _replay_pile_log(self._view.pile_log)
+    @property
+    def _replayed(self) -> _PileReplay:
+        found = self._replay
+        if found is None:
+            found = self._replay = _replay_pile_log(self._view.pile_log)
+        return found
 
     @property
     def pile(self) -> tuple[int, ...]:
         """The discard pile, bottom to top."""
         return self._replayed.pile
 
-    @cached_property
+    @property
     def _on_table(self) -> frozenset[int]:
-        return frozenset(c for t in self._view.table for c in t.meld.cards)
+        found = self._table_cards
+        if found is None:
+            found = self._table_cards = frozenset(c for t in self._view.table
+                                                  for c in t.meld.cards)
+        return found
 
-    @cached_property
+    @property
     def held(self) -> tuple[frozenset[int], ...]:
         """Per seat: cards known in that hand (taken from the pile, not melded since)."""
-        return tuple(self.held_by(s) for s in range(SEATS))
+        found = self._held
+        if found is None:
+            found = self._held = tuple(self.held_by(s) for s in range(SEATS))
+        return found
 
     def held_by(self, seat: int) -> frozenset[int]:
         """``held[seat]`` alone (the next player's wants ask for one seat every turn)."""
@@ -80,14 +95,23 @@ class Memory:
         """Per seat: pile tops left there for a stock draw."""
         return self._replayed.passed
 
-    @cached_property
+    @property
     def unseen(self) -> tuple[int, ...]:
         """Cards not in my hand, on the table or in the pile."""
-        return tuple(sorted(_PACK - self._seen()))
+        found = self._unseen
+        if found is None:
+            found = self._unseen = tuple(sorted(_PACK - self._seen()))
+        return found
 
-    @cached_property
+    @property
     def live(self) -> tuple[int, ...]:
         """Per face (0-51, JOKER): unseen copies not known in another hand."""
+        found = self._live
+        if found is None:
+            found = self._live = self._count_live()
+        return found
+
+    def _count_live(self) -> tuple[int, ...]:
         seen = self._seen()
         for s, cards in enumerate(self._replayed.held):
             if s != self.seat:

@@ -240,28 +240,21 @@ def _plans(counts, jokers, contract: Contract, live) -> list[tuple]:
     limit = best + KEEP_PLANS_WITHIN  # plans dearer than this are dropped
     last_group = len(groups) - 1
 
-    def finish(fixed, flexible, run_losses, available, chosen_ranks):
+    def finish(fixed, flexible, losses):
+        """A plan of runs alone, priced."""
         nonlocal best, limit
         flexible = sorted(flexible)  # once, for the price and for the plan
-        kept = len(flexible) - jokers  # _priced, inlined: the search's innermost step
+        kept = len(flexible) - jokers  # _priced, inlined
         cost = fixed + sum(flexible[:kept]) if kept > 0 else fixed
         if cost > limit:
             return
         if cost < best:
             best = cost
             limit = best + KEEP_PLANS_WITHIN
-        losses = run_losses  # shared by the plans of these runs: no plan changes its losses
-        for position, loss in chosen_ranks:
-            if not available[position]:  # no spare natural could take a lost one's place
-                r = group_ranks[position]
-                for f in (r, r + 13, r + 26, r + 39):
-                    if counts[f]:
-                        if losses is run_losses:
-                            losses = run_losses.copy()
-                        losses.append((f, loss))
         plans.append((cost, fixed, flexible, losses))
 
     def place_groups(index, first, fixed, flexible, run_losses, available, chosen):
+        nonlocal best, limit
         if index and _priced(fixed, flexible, jokers) > limit:
             return
         size = groups[index]
@@ -273,9 +266,25 @@ def _plans(counts, jokers, contract: Contract, live) -> list[tuple]:
                 continue
             fixed_here, flexible_here, loss = slots
             available[i] -= held
-            if index == last_group:
-                finish(fixed + fixed_here, flexible + flexible_here, run_losses, available,
-                       chosen + [(i, loss)])
+            if index == last_group:  # finish, inlined: the search's innermost step
+                plan_fixed = fixed + fixed_here
+                plan_flexible = sorted(flexible + flexible_here)
+                kept = len(plan_flexible) - jokers
+                cost = plan_fixed + sum(plan_flexible[:kept]) if kept > 0 else plan_fixed
+                if cost <= limit:
+                    if cost < best:
+                        best = cost
+                        limit = best + KEEP_PLANS_WITHIN
+                    losses = run_losses  # shared by the plans of these runs until one adds
+                    for position, group_loss in (*chosen, (i, loss)):
+                        if not available[position]:  # no spare natural to take a lost one's place
+                            r = group_ranks[position]
+                            for f in (r, r + 13, r + 26, r + 39):
+                                if counts[f]:
+                                    if losses is run_losses:
+                                        losses = run_losses.copy()
+                                    losses.append((f, group_loss))
+                    plans.append((cost, plan_fixed, plan_flexible, losses))
             else:
                 place_groups(index + 1, i, fixed + fixed_here, flexible + flexible_here,
                              run_losses, available, chosen + [(i, loss)])
@@ -285,7 +294,7 @@ def _plans(counts, jokers, contract: Contract, live) -> list[tuple]:
         # The faces whose loss opens a slot of these runs: those with no spare copy.
         losses = [(f, loss) for f, loss in run_losses if not counts[f]]
         if not groups:
-            finish(fixed, flexible, losses, None, ())
+            finish(fixed, flexible, losses)
             return
         available = [counts[r] + counts[r + 13] + counts[r + 26] + counts[r + 39]
                      for r in group_ranks]
@@ -449,24 +458,41 @@ def _run_targets(counts, live, size) -> list[tuple[int, ...]]:
 def _suit_targets(suit: int, held: int, live_row: tuple[int, ...], size: int) -> list[tuple]:
     """The best windows of one suit as (-cards held, -live cards, suit, lowest rank - 1). A
     window holding only cards that a better one holds too is left out."""
-    held |= (held & 1) << RANKS  # the high ace (R6)
-    span = (1 << size) - 1
     live_sums = [0, *accumulate(live_row), 0]
     live_sums[-1] = live_sums[-2] + live_row[0]
+    insides = {}
     scored = []
-    for low in range(HIGH_ACE - size + 1):
-        n = (held & (span << low)).bit_count()
-        if n:
-            scored.append((-n, live_sums[low] - live_sums[low + size], suit, low))
+    for held_here, low, inside in _held_windows(held, size):
+        scored.append((held_here, live_sums[low] - live_sums[low + size], suit, low))
+        insides[low] = inside
     scored.sort()
     kept: list[int] = []  # the cards each kept window holds, the high ace folded to low
     best = []
     for entry in scored:
-        inside = held & (span << entry[3])
-        inside = (inside | inside >> RANKS) & ALL_RANKS
-        if not any(inside & ~k == 0 for k in kept):
+        inside = insides[entry[3]]
+        for other in kept:
+            if inside & ~other == 0:
+                break
+        else:
             kept.append(inside)
             best.append(entry)
             if len(kept) == TARGETS_PER_SUIT:
                 break
     return best
+
+
+@lru_cache(maxsize=4096)
+def _held_windows(held: int, size: int) -> tuple[tuple[int, int, int], ...]:
+    """The windows of ``size`` ranks over a suit's held ranks (bit r-1 for rank r) that hold
+    any: (-cards held, lowest rank - 1, the cards held with the high ace folded to low), the
+    part of _suit_targets that owes nothing to the live cards (kept apart: a hand's suits
+    come back with other live cards in every imagined world of the hard player)."""
+    held |= (held & 1) << RANKS  # the high ace (R6)
+    span = (1 << size) - 1
+    windows = []
+    for low in range(HIGH_ACE - size + 1):
+        inside = held & (span << low)
+        n = inside.bit_count()
+        if n:
+            windows.append((-n, low, (inside | inside >> RANKS) & ALL_RANKS))
+    return tuple(windows)
