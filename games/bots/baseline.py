@@ -19,10 +19,16 @@ def choose(view: PlayerView, memory: Memory, rng: Stream) -> Action:
     legal = view.legal
     if view.phase == DRAW:
         return Draw(rng.choice(legal.draw))
-    options: list[Action] = [Discard(c) for c in legal.discards]
-    options += [LayOff(*option) for option in legal.lay_offs]
+    discards, lay_offs = legal.discards, legal.lay_offs
+    found = None
     if legal.lay_down:
         found = best_lay_down(view.hand, view.me.contract, view.situation.forbidden_face)
-        if found is not None:
-            options.append(LayDown(tuple(m.cards for m in found[0])))
-    return rng.choice(options)
+    # rng.choice over the discards, the lay-offs and the lay-down in that order, but only the
+    # chosen action is made (every play of a four-random game would make a dozen).
+    pick = rng.below(len(discards) + len(lay_offs) + (found is not None))
+    if pick < len(discards):
+        return Discard(discards[pick])
+    pick -= len(discards)
+    if pick < len(lay_offs):
+        return LayOff(*lay_offs[pick])
+    return LayDown(tuple(m.cards for m in found[0]))

@@ -284,28 +284,42 @@ def _may_hold(counts: list[int], jokers: int, requirements: list[Requirement]) -
     together at most the naturals of as many ranks as there are groups, and each group two
     of its rank. A run of n in a suit has, wherever it lies, at most the most places held in
     n consecutive ranks of the suit plus one per place it is longer (R6: ace low or high)."""
-    group_sizes = [r.min_cards for r in requirements if r.kind == GROUP]
+    group_sizes, run_sizes = _sizes(requirements)
     needed = 0
     if group_sizes:
-        by_rank = sorted((counts[r] + counts[r + 13] + counts[r + 26] + counts[r + 39]
-                          for r in range(13)), reverse=True)
-        if sum(n // 2 for n in by_rank) < len(group_sizes):
+        by_rank = [counts[r] + counts[r + 13] + counts[r + 26] + counts[r + 39]
+                   for r in range(13)]
+        by_rank.sort(reverse=True)
+        if sum([n // 2 for n in by_rank]) < len(group_sizes):
             return False
         needed += max(0, sum(group_sizes) - sum(by_rank[:len(group_sizes)]))
-    masks = None  # the held ranks of each suit with two naturals or more, counted once
-    for requirement in requirements:
-        if requirement.kind != RUN:
-            continue
-        if masks is None:
-            masks = [_held_mask(counts[base:base + 13]) for base in (0, 13, 26, 39)
-                     if sum(counts[base:base + 13]) >= 2]
-            if not masks:
-                return False
-        size = requirement.min_cards
-        needed += size - max([_most_held(mask, size) for mask in masks])
-        if needed > jokers:
+    if run_sizes:
+        masks = []  # the held ranks of each suit with two naturals or more
+        for base in (0, 13, 26, 39):
+            row = counts[base:base + 13]
+            if sum(row) >= 2:
+                masks.append(_held_mask(row))
+        if not masks:
             return False
+        for size in run_sizes:
+            needed += size - max([_most_held(mask, size) for mask in masks])
+            if needed > jokers:
+                return False
     return needed <= jokers
+
+
+_SIZES: dict[int, tuple[list, tuple[int, ...], tuple[int, ...]]] = {}  # by the list's id
+
+
+def _sizes(requirements: list[Requirement]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The group sizes and the run sizes of ``requirements``, each in their order (kept per
+    list: _may_hold is asked with one of _ordered's lists at every lay-down question)."""
+    found = _SIZES.get(id(requirements))
+    if found is None or found[0] is not requirements:
+        found = _SIZES[id(requirements)] = (
+            requirements, tuple(r.min_cards for r in requirements if r.kind == GROUP),
+            tuple(r.min_cards for r in requirements if r.kind == RUN))
+    return found[1], found[2]
 
 
 # Any count of a face as the digit 1, none as 0 (a face has at most two natural copies, R2).
