@@ -235,6 +235,7 @@ def _plans(counts, jokers, contract: Contract, live) -> list[tuple]:
     live_jokers = live[FACES]
     rank_live = [live[r] + live[r + 13] + live[r + 26] + live[r + 39] for r in range(RANKS)]
     group_ranks = _group_ranks(counts, rank_live) if groups else []
+    group_live = [rank_live[r] for r in group_ranks]
     plans: list[tuple] = []
     best = DEAD_SLOT * 4
     limit = best + KEEP_PLANS_WITHIN  # plans dearer than this are dropped
@@ -259,9 +260,10 @@ def _plans(counts, jokers, contract: Contract, live) -> list[tuple]:
             return
         size = groups[index]
         for i in range(first if index and groups[index - 1] == size else 0, len(group_ranks)):
-            r = group_ranks[i]
-            held = min(available[i], size)
-            slots = _group_slots(held, size, rank_live[r], live_jokers)
+            held = available[i]
+            if held > size:
+                held = size
+            slots = _group_slots(held, size, group_live[i], live_jokers)
             if slots is None:
                 continue
             fixed_here, flexible_here, loss = slots
