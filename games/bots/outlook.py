@@ -12,7 +12,7 @@ to its contract counts as nearer than a hand with one. Its unit is roughly "draw
 0 or less means the hand holds the contract.
 
 ``Outlook.without(card)`` re-prices every plan with one card gone, which is how a player weighs
-each discard without searching again.
+each discard without searching again (every face at once, at the first card weighed).
 """
 
 from __future__ import annotations
@@ -46,23 +46,11 @@ def slot_cost(outs: int) -> float:
     return _SLOT_COST[outs] if outs > 0 else DEAD_SLOT
 
 
-def _cost_without(plan, face: int | None, jokers: int) -> float:
-    """A plan's cost once a card of ``face`` (None: a joker) is no longer in hand; ``plan`` is
-    (cost, fixed slots that need naturals, sorted flexible slots that jokers may fill, [(face,
-    (slot its loss opens, needs a natural))])."""
-    cost, fixed, flexible, losses = plan
-    if face is None:
-        kept = max(len(flexible) - jokers + 1, 0)
-        return fixed + sum(flexible[:kept])
-    slot, needs_natural = losses[face]
-    if needs_natural:
-        return cost + slot
-    kept = len(flexible) + 1 - jokers  # slots left for draws to fill
-    if kept <= 0:
-        return fixed
-    if bisect_left(flexible, slot) >= kept:
-        return fixed + sum(flexible[:kept])
-    return fixed + sum(flexible[:kept - 1]) + slot
+def _cost_without_joker(plan, jokers: int) -> float:
+    """A plan's cost once one of the hand's ``jokers`` is gone: one more of its sorted flexible
+    slots (``plan[2]``, after the fixed cost ``plan[1]``) is left for a draw to fill."""
+    fixed, flexible = plan[1], plan[2]
+    return fixed + sum(flexible[:max(len(flexible) - jokers + 1, 0)])
 
 
 class Outlook:
@@ -135,7 +123,7 @@ class Outlook:
             else:
                 result[face] = _soft_min(costs_now)
         if jokers:
-            result[None] = _soft_min([_cost_without(p, None, jokers) for p in plans])
+            result[None] = _soft_min([_cost_without_joker(p, jokers) for p in plans])
         self.plans = None
         return result
 

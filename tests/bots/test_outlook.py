@@ -1,10 +1,13 @@
 """The outlook's memo: a cache of prices, each thread's own."""
 
 import threading
+from bisect import bisect_left
+from itertools import accumulate
 
 from games.bots import outlook
 from games.engine.cards import cards_from_text
 from games.engine.contracts import contract_for
+from games.engine.rng import Stream
 
 HAND = cards_from_text("AS AH AD 2S 2H 2D 6S 7S 8S 9S")
 LIVE = (1,) * 52 + (3,)  # one copy of every face and every joker may still come
@@ -25,3 +28,47 @@ def test_the_outlook_memo_is_each_threads_own():
 
 def test_a_hand_holding_its_contract_is_no_draw_away():
     assert outlook.outlook(HAND, contract_for(1), LIVE).nearest <= 0
+
+
+def test_without_is_the_soft_minimum_of_every_plan_priced_without_the_card():
+    """Every face's loss priced at once (reused exponentials included) gives, to the last bit,
+    what re-pricing each plan and taking the soft minimum over all of them gives."""
+    rng = Stream.of("outlook-without")
+    for trial in range(300):
+        cards = rng.shuffle(list(range(107)))[:11]
+        contract = contract_for(1 + trial % 10)
+        live = tuple(rng.below(3) for _ in range(52)) + (rng.below(4),)
+        counts, jokers = outlook.hand_counts(cards)
+        priced = outlook._plans(counts, jokers, contract, live)
+        best = min((p[0] for p in priced), default=0.0)
+        plans = [p for p in priced if p[0] <= best + outlook.KEEP_PLANS_WITHIN]
+        weighed = outlook.Outlook(cards, contract, live)
+        assert weighed.distance == outlook._soft_min([p[0] for p in plans])
+        for card in cards:
+            if card >= 104:
+                expected = outlook._soft_min([outlook._cost_without_joker(p, jokers)
+                                              for p in plans])
+            else:
+                face = card % 52
+                costs = []
+                for cost, fixed, flexible, losses in plans:
+                    loss = dict(losses).get(face)  # the last loss listed for the face
+                    costs.append(cost if loss is None else
+                                 _cost_without_natural(cost, fixed, flexible, loss, jokers))
+                expected = outlook._soft_min(costs)
+            assert weighed.without(card) == expected
+
+
+def _cost_without_natural(cost, fixed, flexible, loss, jokers):
+    """A plan's cost once one natural it uses is gone (the loss's slot must be filled again),
+    as the plan objects priced it one face at a time before issue 33's third round."""
+    slot, needs_natural = loss
+    if needs_natural:
+        return cost + slot
+    kept = len(flexible) + 1 - jokers  # slots left for draws to fill
+    if kept <= 0:
+        return fixed
+    sums = [0.0, *accumulate(flexible)]
+    if bisect_left(flexible, slot) >= kept:
+        return fixed + sums[kept]
+    return fixed + sums[kept - 1] + slot

@@ -61,3 +61,12 @@ def test_a_stream_s_key_is_derived_when_first_drawn_and_the_same():
     lazy = Stream.of("seed", "bot", 1, 7)
     eager = Stream(derive("seed", "bot", 1, 7))
     assert [lazy.below(52) for _ in range(20)] == [eager.below(52) for _ in range(20)]
+
+
+def test_held_bits_reads_a_row_of_counts_as_the_loop_over_it_would():
+    from games.engine.melds import held_bits
+
+    rng = Stream.of("held-bits")
+    for _ in range(500):
+        row = [rng.below(3) for _ in range(13)]
+        assert held_bits(row) == sum(1 << i for i, count in enumerate(row) if count)
