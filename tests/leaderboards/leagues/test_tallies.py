@@ -44,6 +44,14 @@ def moderator(django_user_model):
     return django_user_model.objects.create_user("mod", is_staff=True)
 
 
+def club_since(creator, day):
+    """A league made by ``creator`` as if on ``day`` (its all time counts from then)."""
+    league = services.create_league(creator, "Club")
+    league.created_at = datetime.combine(day, time.min, tzinfo=UTC)
+    league.save(update_fields=["created_at"])
+    return league
+
+
 def play_days(players, first, last, rng) -> None:
     """Each player plays about three days in four, results drawn so that ties happen."""
     day = first
@@ -72,10 +80,7 @@ def test_tallies_follow_joins_leaves_moderation_and_the_days(clock, moderator,
     ben, cat, dan, eve = (player(name)[0] for name in ("Ben", "Cat", "Dan", "Eve"))
     everyone = [ana, ben, cat, dan, eve]
     play_days(everyone, DAY - timedelta(days=25), DAY, rng)
-    league = services.create_league(ana, "Club")
-    league.created_at = datetime.combine(DAY - timedelta(days=20), datetime.min.time(),
-                                         tzinfo=UTC)
-    league.save(update_fields=["created_at"])  # as if made 20 days ago
+    league = club_since(ana, DAY - timedelta(days=20))
     services.join(ben, league.code)
     services.join(cat, league.code)
     check_against_every_score(league)
@@ -118,12 +123,10 @@ def test_a_moderation_marks_the_tallies_for_a_recount_that_cannot_be_lost(
     when the recount after it fails: the mark is written with the moderation, and the next
     night counts the league again."""
     ana, _api = member("Ana")
-    league = services.create_league(ana, "Club")
     old = DAY - timedelta(days=10)
     finished_daily(ana, old, 5, 0)
     finished_daily(ana, old + ONE_DAY, 6, 0)
-    league.created_at = datetime.combine(old, datetime.min.time(), tzinfo=UTC)
-    league.save(update_fields=["created_at"])
+    league = club_since(ana, old)
     services.join(player("Ben")[0], league.code)  # counts the tallies
     assert boards.tallies_of(league).players[ana.pk][:2] == (2, 11)
 
@@ -141,11 +144,8 @@ def test_a_moderation_marks_the_tallies_for_a_recount_that_cannot_be_lost(
 def test_a_recount_that_fails_is_logged_and_leaves_the_boards_right(
         clock, moderator, django_capture_on_commit_callbacks, monkeypatch, caplog):
     ana, _api = member("Ana")
-    league = services.create_league(ana, "Club")
     finished_daily(ana, DAY - timedelta(days=8), 5, 0)
-    league.created_at = datetime.combine(DAY - timedelta(days=9), datetime.min.time(),
-                                         tzinfo=UTC)
-    league.save(update_fields=["created_at"])
+    league = club_since(ana, DAY - timedelta(days=9))
     services.join(player("Ben")[0], league.code)
 
     def broken(*args):
@@ -163,11 +163,8 @@ def test_hiding_a_recent_score_leaves_the_tallies_be(clock, moderator,
                                                      django_capture_on_commit_callbacks):
     """The tallies count no day after the newest closed one: nothing to count again."""
     ana, _api = member("Ana")
-    league = services.create_league(ana, "Club")
     finished_daily(ana, DAY - timedelta(days=8), 5, 0)
-    league.created_at = datetime.combine(DAY - timedelta(days=9), datetime.min.time(),
-                                         tzinfo=UTC)
-    league.save(update_fields=["created_at"])
+    league = club_since(ana, DAY - timedelta(days=9))
     services.join(player("Ben")[0], league.code)
     written = set(LeagueTally.objects.values_list("pk", flat=True))
     today = finished_daily(ana, DAY, 7, 0)
@@ -181,12 +178,9 @@ def test_the_boards_read_the_tallies_and_the_nights_carry_them(clock):
     """Not a count of every score in disguise: a tally changed by hand shows on the page, and
     a night adds the day to it rather than counting again."""
     ana, api = member("Ana")
-    league = services.create_league(ana, "Club")
     for back in range(3, 12):  # the day 3 back closes at the next night
         finished_daily(ana, DAY - timedelta(days=back), 4, 0)
-    league.created_at = datetime.combine(DAY - timedelta(days=11), datetime.min.time(),
-                                         tzinfo=UTC)
-    league.save(update_fields=["created_at"])
+    league = club_since(ana, DAY - timedelta(days=11))
     services.join(player("Ben")[0], league.code)
     LeagueTally.objects.filter(player=ana).update(contracts=1000)
     cache.clear()
@@ -201,10 +195,7 @@ def test_a_finish_just_after_midnight_is_counted_after_the_tallies_were(clock):
     """A daily may finish just after its day (the stamp's late finish): the tallies stop
     before such days, so the board counts it from the scores."""
     ana, api = member("Ana")
-    league = services.create_league(ana, "Club")
-    league.created_at = datetime.combine(DAY - timedelta(days=9), datetime.min.time(),
-                                         tzinfo=UTC)
-    league.save(update_fields=["created_at"])
+    league = club_since(ana, DAY - timedelta(days=9))
     clock.set_day(DAY, time(0, 0, 1))
     services.join(player("Ben")[0], league.code)  # counts the tallies
     finished_daily(ana, DAY - ONE_DAY, 6, 0, datetime.combine(DAY, time(0, 0, 1), tzinfo=UTC))
@@ -220,10 +211,7 @@ def test_tallies_that_run_past_yesterday_are_not_read(clock):
     ana, _api = member("Ana")
     others = [player(name)[0] for name in ("Ben", "Cat")]
     play_days([ana, *others], DAY - timedelta(days=12), DAY, rng)
-    league = services.create_league(ana, "Club")
-    league.created_at = datetime.combine(DAY - timedelta(days=12), datetime.min.time(),
-                                         tzinfo=UTC)
-    league.save(update_fields=["created_at"])
+    league = club_since(ana, DAY - timedelta(days=12))
     for other in others:
         services.join(other, league.code)
     clock.advance(days=-6)
@@ -238,10 +226,7 @@ def test_the_page_reads_the_same_with_or_without_tallies(clock):
     ana, api = member("Ana")
     others = [player(name)[0] for name in ("Ben", "Cat", "Dan")]
     play_days([ana, *others], DAY - timedelta(days=12), DAY, rng)
-    league = services.create_league(ana, "Club")
-    league.created_at = datetime.combine(DAY - timedelta(days=12), datetime.min.time(),
-                                         tzinfo=UTC)
-    league.save(update_fields=["created_at"])
+    league = club_since(ana, DAY - timedelta(days=12))
     for other in others:
         services.join(other, league.code)
     assert boards.tallies_of(league).players
