@@ -11,7 +11,9 @@ runs at once, so a busy host slows both alike. Per lineup it prints:
 - actions per CPU second and their ratio (four random players: the engine's random playouts);
 - each level's decision CPU time p50 and p99, and the p99 ratio.
 
-A ratio below 1 means this tree is faster. Figures, not pass/fail.
+A ratio below 1 means this tree is faster. Figures, not pass/fail. This tree runs its compiled
+build when it has a current one (bench/compile.py); the other tree, a fresh worktree, runs as
+plain Python, so ``--against HEAD`` on a clean tree shows what the build adds.
 
     .venv/bin/python -m bench.compare --against 3052d82 --games 400
     .venv/bin/python -m bench.compare --against HEAD --games 8 --lineups normal easy
@@ -33,6 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from statistics import median
 
+from bench.compile import up_to_date
 from bench.stats import percentile
 
 REPO = Path(__file__).resolve().parents[1]
@@ -161,6 +164,9 @@ def main(argv=None) -> int:
     print(f"this tree ({head}) against {args.against} ({revision}): {args.games} games per "
           f"lineup, seed {args.seed!r}, batches of {args.batch}, {args.jobs} at once; "
           "ratios are this / other")
+    compiled = up_to_date() and not os.environ.get("LADDER_PURE_PYTHON")
+    print(f"this tree runs {'its compiled build' if compiled else 'as plain Python'}; the "
+          "other as plain Python")
     with worktree_of(revision) as other_tree:
         results = compare(other_tree, args.games, args.lineups, args.seed, args.batch,
                           args.jobs)

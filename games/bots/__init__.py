@@ -25,6 +25,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from games.engine.compiled import compiled_folder
+
+# The compiled build, when there is an up-to-date one (games/engine/compiled.py), is found first.
+__path__[:0] = compiled_folder(__name__)
+
 from games.engine.actions import Action
 from games.engine.rng import Stream
 from games.engine.view import PlayerView

@@ -4,6 +4,11 @@ A game is (engine version, seed, actions). ``new_game`` deals it, ``apply`` play
 ``player_view`` is what one seat may see, ``replay`` rebuilds any state from the log.
 """
 
+# The compiled build, when there is an up-to-date one (games/engine/compiled.py), is found first.
+from .compiled import compiled_folder
+
+__path__[:0] = compiled_folder(__name__)
+
 from .actions import DISCARD_PILE, STOCK, Action, Discard, Draw, LayDown, LayOff, action_from_json
 from .cards import card_id, card_json, cards_from_text, parse_card
 from .contracts import LADDER, Contract, contract_for

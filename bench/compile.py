@@ -1,0 +1,127 @@
+"""Compile the hot modules of the engine and the bots with Cython: an optional build.
+
+The sources stay plain Python and are not changed: Cython compiles each ``.py`` as it is
+(annotations ignored, so every value keeps its Python type and every sum its order, and no
+decision can change), into ``build/compiled/``, and records each source's SHA-256 in
+``build/compiled/manifest.json``. ``games.engine.compiled`` takes the build only while those
+digests match the files on disk, so an edited module runs as plain Python until the next build.
+``./dev`` runs this after setting up ``.venv``; it is quick when nothing changed. Without a C
+compiler or the Python headers it says so and the game runs as plain Python.
+
+What it adds beyond the Python work (docs/bots.md, "The compiled build"):
+``.venv/bin/python -m bench.compare --against HEAD --pure-other``.
+
+    .venv/bin/python -m bench.compile           # build if a source changed
+    .venv/bin/python -m bench.compile --force   # build anyway
+    .venv/bin/python -m bench.compile --clean   # remove the build
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import sys
+import sysconfig
+import tempfile
+import warnings
+from pathlib import Path
+
+with warnings.catch_warnings():  # "runs as plain Python: rebuild" is what this module does
+    warnings.simplefilter("ignore")
+    from games.engine.compiled import FOLDER, MANIFEST, REPOSITORY, source_digest
+
+# Where a game's CPU goes (docs/bots.md): the bots' plans and memory, the engine's rules,
+# melds and legal moves. The rest (frozen's generated code, the arena, the advice) gains
+# nothing worth a build.
+MODULES = (
+    "games/engine/actions.py",
+    "games/engine/cards.py",
+    "games/engine/contracts.py",
+    "games/engine/events.py",
+    "games/engine/frozen.py",
+    "games/engine/legal.py",
+    "games/engine/melds.py",
+    "games/engine/rng.py",
+    "games/engine/rules.py",
+    "games/engine/state.py",
+    "games/engine/view.py",
+    "games/bots/baseline.py",
+    "games/bots/determinize.py",
+    "games/bots/easy.py",
+    "games/bots/hard.py",
+    "games/bots/memo.py",
+    "games/bots/memory.py",
+    "games/bots/normal.py",
+    "games/bots/outlook.py",
+    "games/bots/standings.py",
+    "games/bots/tactics.py",
+)
+
+DIRECTIVES = {
+    "language_level": 3,
+    "annotation_typing": False,  # a `float` annotation would make a C double, `list` exact
+    "binding": True,  # functions introspect and compare as Python's do
+}
+
+
+def wanted() -> dict[str, str]:
+    return {name: source_digest(REPOSITORY / name) for name in MODULES}
+
+
+def up_to_date() -> bool:
+    if not MANIFEST.exists():
+        return False
+    manifest = json.loads(MANIFEST.read_text())
+    return (manifest.get("cache_tag") == sys.implementation.cache_tag
+            and manifest.get("sources") == wanted())
+
+
+def build() -> None:
+    from Cython.Build import cythonize
+    from setuptools import Distribution, Extension
+    from setuptools.command.build_ext import build_ext
+
+    sources = wanted()
+    shutil.rmtree(FOLDER, ignore_errors=True)
+    with tempfile.TemporaryDirectory() as scratch:
+        # No fused multiply-add, whatever CFLAGS say: Cython keeps a float that it can prove
+        # is one in a C double, and a contracted a * b + c would round once, not twice.
+        extensions = [Extension(name.removesuffix(".py").replace("/", "."), [name],
+                                extra_compile_args=["-ffp-contract=off"])
+                      for name in MODULES]
+        distribution = Distribution({"name": "ladder-compiled", "ext_modules": cythonize(
+            extensions, compiler_directives=DIRECTIVES, build_dir=f"{scratch}/c", quiet=True,
+            nthreads=2)})
+        command = build_ext(distribution)
+        command.build_lib, command.build_temp, command.parallel = str(FOLDER), scratch, 2
+        command.ensure_finalized()
+        command.run()
+    MANIFEST.write_text(json.dumps({"cache_tag": sys.implementation.cache_tag,
+                                    "sources": sources}, indent=1) + "\n")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--force", action="store_true", help="build even if nothing changed")
+    parser.add_argument("--clean", action="store_true", help="remove the build")
+    args = parser.parse_args()
+    os.chdir(REPOSITORY)  # the sources by their paths in the repository: their module names
+    if args.clean:
+        shutil.rmtree(FOLDER, ignore_errors=True)
+        return
+    if up_to_date() and not args.force:
+        return
+    if not (shutil.which(sysconfig.get_config_var("CC").split()[0])
+            and Path(sysconfig.get_paths()["include"], "Python.h").exists()):
+        print("compile: no C compiler or Python headers: the engine and the bots run as plain "
+              "Python", file=sys.stderr)
+        return
+    print(f"compile: compiling {len(MODULES)} modules of the engine and the bots into "
+          f"{FOLDER.relative_to(REPOSITORY)}/", file=sys.stderr)
+    build()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,50 @@
+"""Where the optional compiled build of the engine and the bots is taken from (docs/bots.md,
+"The compiled build").
+
+``bench.compile`` compiles the hot modules of ``games.engine`` and ``games.bots``, unchanged,
+with Cython into ``build/compiled/`` beside the repository's packages, and records each
+source's SHA-256 in ``build/compiled/manifest.json``. A package puts that folder first on its
+``__path__`` (Python's documented way for a package to say where its modules are) only when
+every source of that package in the manifest is byte for byte the file on disk and the build
+was made for this interpreter, so an edited ``.py`` is never shadowed by an old build: the
+package then runs as plain Python, the same code the build was made from.
+
+``LADDER_PURE_PYTHON=1`` ignores the build (the suite runs the engine and the bots both ways).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+import warnings
+from pathlib import Path
+
+REPOSITORY = Path(__file__).resolve().parents[2]
+FOLDER = REPOSITORY / "build" / "compiled"
+MANIFEST = FOLDER / "manifest.json"
+
+
+def source_digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def compiled_folder(package: str) -> list[str]:
+    """The folders to put first on ``package``'s ``__path__``: the build's, when it holds this
+    package's modules and matches their sources; none otherwise."""
+    if os.environ.get("LADDER_PURE_PYTHON") or not MANIFEST.exists():
+        return []
+    manifest = json.loads(MANIFEST.read_text())
+    prefix = package.replace(".", "/") + "/"
+    sources = [name for name in manifest["sources"] if name.startswith(prefix)]
+    if manifest.get("cache_tag") != sys.implementation.cache_tag or not sources:
+        return []
+    stale = [name for name in sources
+             if not (REPOSITORY / name).exists()
+             or source_digest(REPOSITORY / name) != manifest["sources"][name]]
+    if stale:
+        warnings.warn(f"{package} runs as plain Python: its compiled build is older than "
+                      f"{', '.join(stale)} (rebuild: python -m bench.compile)", stacklevel=2)
+        return []
+    return [str(FOLDER / package.replace(".", "/"))]
