@@ -89,7 +89,7 @@ def build() -> None:
         # No fused multiply-add, whatever CFLAGS say: Cython keeps a float that it can prove
         # is one in a C double, and a contracted a * b + c would round once, not twice.
         extensions = [Extension(name.removesuffix(".py").replace("/", "."), [name],
-                                extra_compile_args=["-ffp-contract=off"])
+                                extra_compile_args=["-ffp-contract=off", "-O3"])
                       for name in MODULES]
         distribution = Distribution({"name": "ladder-compiled", "ext_modules": cythonize(
             extensions, compiler_directives=DIRECTIVES, build_dir=f"{scratch}/c", quiet=True,

@@ -290,44 +290,50 @@ def _plans(counts, jokers, contract: Contract, live) -> list[tuple]:
                      for r in group_ranks]
         place_groups(0, 0, fixed, flexible, losses, available, [])
 
-    if not runs:
-        after_runs(0.0, [], [])
+    try:
+        if not runs:
+            after_runs(0.0, [], [])
+            return plans
+        targets = {size: _run_targets(counts, live, size) for size in set(runs)}
+        priced = {size: [_window_price(w, counts, live, live_jokers) for w in windows]
+                  for size, windows in targets.items()}
+        if len(runs) == 2 and not groups:
+            _pair_runs(runs, targets, priced, counts, jokers, live, plans)
+            return plans
+        size = runs[0]
+        for i, price in enumerate(priced[size]):
+            if price is None:
+                continue
+            natural_cost, slots, held, here = price
+            fixed, flexible = 0.0 + natural_cost, slots
+            for f in held:
+                counts[f] -= 1
+            if len(runs) == 1:
+                after_runs(fixed, flexible, here)
+            elif _priced(fixed, flexible, jokers) <= limit:
+                second = runs[1]
+                windows = targets[second]
+                for j in range(i if second == size else 0, len(windows)):
+                    window = windows[j]
+                    price_2 = priced[second][j]
+                    if any(f in window for f in held):  # the first run took some of its cards
+                        price_2 = _window_price(window, counts, live, live_jokers)
+                    if price_2 is None:
+                        continue
+                    natural_cost_2, slots_2, held_2, here_2 = price_2
+                    for f in held_2:
+                        counts[f] -= 1
+                    after_runs(fixed + natural_cost_2, flexible + slots_2, here + here_2)
+                    for f in held_2:
+                        counts[f] += 1
+            for f in held:
+                counts[f] += 1
         return plans
-    targets = {size: _run_targets(counts, live, size) for size in set(runs)}
-    priced = {size: [_window_price(w, counts, live, live_jokers) for w in windows]
-              for size, windows in targets.items()}
-    if len(runs) == 2 and not groups:
-        _pair_runs(runs, targets, priced, counts, jokers, live, plans)
-        return plans
-    size = runs[0]
-    for i, price in enumerate(priced[size]):
-        if price is None:
-            continue
-        natural_cost, slots, held, here = price
-        fixed, flexible = 0.0 + natural_cost, slots
-        for f in held:
-            counts[f] -= 1
-        if len(runs) == 1:
-            after_runs(fixed, flexible, here)
-        elif _priced(fixed, flexible, jokers) <= limit:
-            second = runs[1]
-            windows = targets[second]
-            for j in range(i if second == size else 0, len(windows)):
-                window = windows[j]
-                price_2 = priced[second][j]
-                if any(f in window for f in held):  # the first run took some of its cards
-                    price_2 = _window_price(window, counts, live, live_jokers)
-                if price_2 is None:
-                    continue
-                natural_cost_2, slots_2, held_2, here_2 = price_2
-                for f in held_2:
-                    counts[f] -= 1
-                after_runs(fixed + natural_cost_2, flexible + slots_2, here + here_2)
-                for f in held_2:
-                    counts[f] += 1
-        for f in held:
-            counts[f] += 1
-    return plans
+    finally:
+        # place_groups calls itself, and the helpers share this call's variables: unless the
+        # names are dropped, every search leaves a reference cycle holding its plans and lists
+        # for the garbage collector to find (half a million objects in five games).
+        place_groups = finish = None  # noqa: F841
 
 
 def _pair_runs(runs, targets, priced, counts, jokers, live, plans) -> None:
