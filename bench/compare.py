@@ -37,6 +37,7 @@ from statistics import median
 
 from bench.compile import up_to_date
 from bench.stats import percentile
+from games.engine.compiled import pure_python_asked
 
 REPO = Path(__file__).resolve().parents[1]
 WORKER = Path(__file__).with_name("compare_worker.py")
@@ -164,7 +165,7 @@ def main(argv=None) -> int:
     print(f"this tree ({head}) against {args.against} ({revision}): {args.games} games per "
           f"lineup, seed {args.seed!r}, batches of {args.batch}, {args.jobs} at once; "
           "ratios are this / other")
-    compiled = up_to_date() and not os.environ.get("LADDER_PURE_PYTHON")
+    compiled = up_to_date() and not pure_python_asked()
     print(f"this tree runs {'its compiled build' if compiled else 'as plain Python'}; the "
           "other as plain Python")
     with worktree_of(revision) as other_tree:

@@ -8,8 +8,8 @@ digests match the files on disk, so an edited module runs as plain Python until 
 ``./dev`` runs this after setting up ``.venv``; it is quick when nothing changed. Without a C
 compiler or the Python headers it says so and the game runs as plain Python.
 
-What it adds beyond the Python work (docs/bots.md, "The compiled build"):
-``.venv/bin/python -m bench.compare --against HEAD --pure-other``.
+What it adds beyond the Python work (docs/bots.md, "The compiled build"), on a clean tree:
+``.venv/bin/python -m bench.compare --against HEAD`` (the other tree has no build).
 
     .venv/bin/python -m bench.compile           # build if a source changed
     .venv/bin/python -m bench.compile --force   # build anyway
@@ -33,8 +33,8 @@ with warnings.catch_warnings():  # "runs as plain Python: rebuild" is what this 
     from games.engine.compiled import FOLDER, MANIFEST, REPOSITORY, source_digest
 
 # Where a game's CPU goes (docs/bots.md): the bots' plans and memory, the engine's rules,
-# melds and legal moves. The rest (frozen's generated code, the arena, the advice) gains
-# nothing worth a build.
+# melds, legal moves, states and views. The rest (the arena, the advice, the yardstick, the
+# errors, the redeal check, this loader) runs outside the games' hot loops.
 MODULES = (
     "games/engine/actions.py",
     "games/engine/cards.py",
@@ -120,7 +120,12 @@ def main() -> None:
         return
     print(f"compile: compiling {len(MODULES)} modules of the engine and the bots into "
           f"{FOLDER.relative_to(REPOSITORY)}/", file=sys.stderr)
-    build()
+    try:
+        build()
+    except Exception as error:  # the compiler's own messages are above
+        shutil.rmtree(FOLDER, ignore_errors=True)
+        print(f"compile: the build failed ({error}): the engine and the bots run as plain "
+              "Python", file=sys.stderr)
 
 
 if __name__ == "__main__":

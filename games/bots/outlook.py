@@ -332,7 +332,8 @@ def _plans(counts, jokers, contract: Contract, live) -> list[tuple]:
     finally:
         # place_groups calls itself, and the helpers share this call's variables: unless the
         # names are dropped, every search leaves a reference cycle holding its plans and lists
-        # for the garbage collector to find (half a million objects in five games).
+        # for the garbage collector to find (13 059 objects in tests/bots/test_determinism.py's
+        # game; the collector's walks were a fifth of a normal game's time once compiled).
         place_groups = finish = None  # noqa: F841
 
 

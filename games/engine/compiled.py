@@ -30,19 +30,29 @@ def source_digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+def pure_python_asked() -> bool:
+    return os.environ.get("LADDER_PURE_PYTHON", "") not in ("", "0")
+
+
 def compiled_folder(package: str) -> list[str]:
     """The folders to put first on ``package``'s ``__path__``: the build's, when it holds this
     package's modules and matches their sources; none otherwise."""
-    if os.environ.get("LADDER_PURE_PYTHON") or not MANIFEST.exists():
+    if pure_python_asked() or not MANIFEST.exists():
         return []
-    manifest = json.loads(MANIFEST.read_text())
+    try:
+        manifest = json.loads(MANIFEST.read_text())
+        recorded, cache_tag = dict(manifest["sources"]), manifest["cache_tag"]
+    except (OSError, ValueError, KeyError, TypeError):  # half written, or not ours
+        warnings.warn(f"{package} runs as plain Python: {MANIFEST} is unreadable "
+                      "(rebuild: python -m bench.compile)", stacklevel=2)
+        return []
     prefix = package.replace(".", "/") + "/"
-    sources = [name for name in manifest["sources"] if name.startswith(prefix)]
-    if manifest.get("cache_tag") != sys.implementation.cache_tag or not sources:
+    sources = [name for name in recorded if name.startswith(prefix)]
+    if cache_tag != sys.implementation.cache_tag or not sources:
         return []
     stale = [name for name in sources
              if not (REPOSITORY / name).exists()
-             or source_digest(REPOSITORY / name) != manifest["sources"][name]]
+             or source_digest(REPOSITORY / name) != recorded[name]]
     if stale:
         warnings.warn(f"{package} runs as plain Python: its compiled build is older than "
                       f"{', '.join(stale)} (rebuild: python -m bench.compile)", stacklevel=2)

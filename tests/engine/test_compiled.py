@@ -72,8 +72,14 @@ def test_no_build_another_interpreter_or_the_switch_mean_plain_python(repository
     assert compiled.compiled_folder("games.engine") == []
 
 
+def test_an_unreadable_manifest_means_plain_python(repository):
+    compiled.MANIFEST.write_text('{"sources": ')
+    with pytest.warns(UserWarning, match="unreadable"):
+        assert compiled.compiled_folder("games.engine") == []
+
+
 def uses_the_build() -> bool:
-    return compiled.MANIFEST.exists() and not os.environ.get("LADDER_PURE_PYTHON")
+    return compiled.MANIFEST.exists() and not compiled.pure_python_asked()
 
 
 def test_the_modules_come_from_where_they_should():
