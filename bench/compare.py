@@ -35,9 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from statistics import median
 
-from bench.compile import up_to_date
 from bench.stats import percentile
-from games.engine.compiled import pure_python_asked
 
 REPO = Path(__file__).resolve().parents[1]
 WORKER = Path(__file__).with_name("compare_worker.py")
@@ -54,8 +52,10 @@ class Played:
     actions: int = 0
     seconds: list[float] = field(default_factory=list)
     decision_ms: dict[str, list[float]] = field(default_factory=dict)
+    compiled: set[bool] = field(default_factory=set)  # as each game's worker found it
 
     def add(self, game: dict) -> None:
+        self.compiled.add(game["compiled"])
         self.digests[game["number"]] = game["digest"]
         self.actions += game["actions"]
         self.seconds.append(game["seconds"])
@@ -165,12 +165,14 @@ def main(argv=None) -> int:
     print(f"this tree ({head}) against {args.against} ({revision}): {args.games} games per "
           f"lineup, seed {args.seed!r}, batches of {args.batch}, {args.jobs} at once; "
           "ratios are this / other")
-    compiled = up_to_date() and not pure_python_asked()
-    print(f"this tree runs {'its compiled build' if compiled else 'as plain Python'}; the "
-          "other as plain Python")
     with worktree_of(revision) as other_tree:
         results = compare(other_tree, args.games, args.lineups, args.seed, args.batch,
                           args.jobs)
+    for name in (THIS, OTHER):
+        seen = set().union(*(played[name].compiled for played in results.values()))
+        how = {frozenset({True}): "compiled", frozenset({False}): "as plain Python"}.get(
+            frozenset(seen), "partly compiled (a stale build?)")
+        print(f"{name} tree ran {how} (bench/compile.py)")
     for lineup, played in results.items():
         print("\n".join(report(lineup, played[THIS], played[OTHER])), flush=True)
     return 0

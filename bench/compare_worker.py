@@ -4,7 +4,8 @@ bench.compare runs this file as a script with ``PYTHONPATH`` set to one revision
 imports nothing of ``bench`` and only the engine's and bots' public calls that every revision
 has: ``new_game``, ``apply``, ``player_view``, ``STRATEGIES``, ``Memory``, ``rng_for`` and
 ``clear_memo``. It prints one JSON line per game: the digest of every (seat, action), the
-actions, the game's CPU seconds and each level's decision CPU milliseconds.
+actions, the game's CPU seconds, each level's decision CPU milliseconds and whether the
+engine's rules and the bots' outlook ran compiled (bench/compile.py).
 
     PYTHONPATH=TREE python bench/compare_worker.py TREE SEED LINEUP FIRST COUNT
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 from time import process_time
 
@@ -27,6 +29,8 @@ def main(tree: str, seed: str, lineup: str, first: int, count: int) -> None:
     from games.bots import STRATEGIES, Memory, clear_memo, rng_for
     from games.engine import FINISHED, apply, new_game, player_view
 
+    compiled = all(getattr(sys.modules.get(name), "__file__", "").endswith(
+        tuple(EXTENSION_SUFFIXES)) for name in ("games.engine.rules", "games.bots.outlook"))
     levels = lineup.split(",")
     for number in range(first, first + count):
         # The arena's seat-rotated schedule: each seed four times, the lineup turned a seat.
@@ -52,7 +56,7 @@ def main(tree: str, seed: str, lineup: str, first: int, count: int) -> None:
             digest.update(json.dumps([seat, action.to_json()], sort_keys=True).encode())
         print(json.dumps({"number": number, "digest": digest.hexdigest(),
                           "actions": state.actions, "seconds": seconds,
-                          "decision_ms": decisions}), flush=True)
+                          "decision_ms": decisions, "compiled": compiled}), flush=True)
 
 
 if __name__ == "__main__":

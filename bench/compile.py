@@ -66,16 +66,24 @@ DIRECTIVES = {
 }
 
 
+def recipe() -> str:
+    """What else makes the build: this file (modules, directives, flags) and Cython's version."""
+    from Cython import __version__
+
+    return f"{source_digest(Path(__file__))} cython {__version__}"
+
+
 def wanted() -> dict[str, str]:
     return {name: source_digest(REPOSITORY / name) for name in MODULES}
 
 
 def up_to_date() -> bool:
-    if not MANIFEST.exists():
+    try:
+        manifest = json.loads(MANIFEST.read_text())
+        return (manifest["cache_tag"] == sys.implementation.cache_tag
+                and manifest["recipe"] == recipe() and manifest["sources"] == wanted())
+    except (OSError, ValueError, KeyError, TypeError):  # none, half written, an older form
         return False
-    manifest = json.loads(MANIFEST.read_text())
-    return (manifest.get("cache_tag") == sys.implementation.cache_tag
-            and manifest.get("sources") == wanted())
 
 
 def build() -> None:
@@ -83,13 +91,22 @@ def build() -> None:
     from setuptools import Distribution, Extension
     from setuptools.command.build_ext import build_ext
 
-    sources = wanted()
     shutil.rmtree(FOLDER, ignore_errors=True)
     with tempfile.TemporaryDirectory() as scratch:
-        # No fused multiply-add, whatever CFLAGS say: Cython keeps a float that it can prove
-        # is one in a C double, and a contracted a * b + c would round once, not twice.
+        # The sources as hashed are what is compiled: copies, so that an edit during the build
+        # cannot slip into it unrecorded.
+        for name in MODULES:
+            (Path(scratch) / "src" / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(name, Path(scratch) / "src" / name)
+            for package in (Path(name).parent, Path(name).parent.parent):
+                (Path(scratch) / "src" / package / "__init__.py").touch()
+        sources = {name: source_digest(Path(scratch) / "src" / name) for name in MODULES}
+        os.chdir(Path(scratch) / "src")  # module names from the folders, as in the repository
+        # No fused multiply-add and no fast-math, whatever CFLAGS say: Cython's helpers do
+        # float arithmetic in C, and a contracted a * b + c would round once, not twice.
         extensions = [Extension(name.removesuffix(".py").replace("/", "."), [name],
-                                extra_compile_args=["-ffp-contract=off", "-O3"])
+                                extra_compile_args=["-ffp-contract=off", "-fno-fast-math",
+                                                    "-O3"])
                       for name in MODULES]
         distribution = Distribution({"name": "ladder-compiled", "ext_modules": cythonize(
             extensions, compiler_directives=DIRECTIVES, build_dir=f"{scratch}/c", quiet=True,
@@ -98,8 +115,11 @@ def build() -> None:
         command.build_lib, command.build_temp, command.parallel = str(FOLDER), scratch, 2
         command.ensure_finalized()
         command.run()
-    MANIFEST.write_text(json.dumps({"cache_tag": sys.implementation.cache_tag,
-                                    "sources": sources}, indent=1) + "\n")
+        os.chdir(REPOSITORY)
+    written = MANIFEST.with_suffix(".tmp")  # whole or not at all: the loader reads it
+    written.write_text(json.dumps({"cache_tag": sys.implementation.cache_tag,
+                                   "recipe": recipe(), "sources": sources}, indent=1) + "\n")
+    os.replace(written, MANIFEST)
 
 
 def main() -> None:

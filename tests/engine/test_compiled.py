@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+import bench.compile
 from bench.compile import MODULES
 from games.engine import compiled
 
@@ -78,6 +79,15 @@ def test_an_unreadable_manifest_means_plain_python(repository):
         assert compiled.compiled_folder("games.engine") == []
 
 
+def test_a_broken_or_older_manifest_asks_for_a_build(tmp_path, monkeypatch):
+    manifest = tmp_path / "manifest.json"
+    monkeypatch.setattr(bench.compile, "MANIFEST", manifest)
+    assert not bench.compile.up_to_date()  # none
+    for text in ('{"sources": ', '{"cache_tag": "cpython-311", "sources": {}}', "[]"):
+        manifest.write_text(text)
+        assert not bench.compile.up_to_date()
+
+
 def uses_the_build() -> bool:
     return compiled.MANIFEST.exists() and not compiled.pure_python_asked()
 
@@ -109,6 +119,8 @@ def play(lineup: str, pure: bool) -> list[dict]:
                                     "easy,easy,easy,easy", "random,random,random,random"])
 def test_the_build_plays_every_action_as_the_plain_python_does(lineup):
     compiled_games, plain_games = play(lineup, pure=False), play(lineup, pure=True)
+    assert all(game["compiled"] for game in compiled_games)  # not a stale build's fallback
+    assert not any(game["compiled"] for game in plain_games)
     assert [game["digest"] for game in compiled_games] == [game["digest"]
                                                           for game in plain_games]
     assert all(game["actions"] > 50 for game in compiled_games)
