@@ -82,8 +82,8 @@ def up_to_date() -> bool:
         manifest = json.loads(MANIFEST.read_text())
         return (manifest["cache_tag"] == sys.implementation.cache_tag
                 and manifest["recipe"] == recipe() and manifest["sources"] == wanted())
-    except (OSError, ValueError, KeyError, TypeError):  # none, half written, an older form
-        return False
+    except (OSError, ValueError, KeyError, TypeError, ImportError):  # none, half written, an
+        return False  # older form, or no Cython (then the build says why)
 
 
 def build() -> None:
