@@ -46,8 +46,8 @@ def test_the_random_baseline_follows_its_rng():
 
 def test_a_game_of_bots_leaves_nothing_for_the_garbage_collector():
     """Every object a decision makes is freed as soon as it is dropped: no reference cycle
-    (a recursive helper of the outlook's plan search once left one per search, half a million
-    objects in five games, which the collector had to find)."""
+    (a recursive helper of the outlook's plan search once left one per search: 13 059 objects
+    in this game for the collector to find)."""
     import gc
 
     gc.collect()
