@@ -41,7 +41,7 @@ from games.engine import (  # noqa: E402
     player_view,
     result_json,
 )
-from games.models import Game, GameAction  # noqa: E402
+from games.models import SOLO_SEAT, Game, GameAction, Seat  # noqa: E402
 from games.players.identity import hash_token, new_token  # noqa: E402
 from games.players.models import Player  # noqa: E402
 from games.reads import replays  # noqa: E402
@@ -85,6 +85,9 @@ def write_game(seed: str, log: list, state) -> tuple[Player, str, Game]:
             engine_version=ENGINE_VERSION, status=Game.FINISHED, version=len(log),
             state=state.to_json(), contracts=mine["contracts"], penalty=mine["penalty"],
             place=mine["place"], finished_at=now)
+        Seat.objects.create(game=game, number=SOLO_SEAT, player=owner,
+                            contracts=mine["contracts"], penalty=mine["penalty"],
+                            place=mine["place"])
         GameAction.objects.bulk_create(
             [GameAction(game=game, index=i, seat=seat, action=action, created_at=now)
              for i, (seat, action) in enumerate(log)], batch_size=500)

@@ -107,8 +107,8 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def is_players_game(request: HttpRequest, game_id: str) -> bool:
-    """Whether this browser's player has the game ``game_id``: the API shows a game only to
-    its owner, and says nothing of anyone else's (404 either way)."""
+    """Whether this browser's player sits at the game ``game_id``: the API shows a game only
+    to the people at it, and says nothing of anyone else's (404 either way)."""
     player = player_from_cookie(request.COOKIES.get(COOKIE_NAME))
     return player is not None and Game.objects.of(player).filter(public_id=game_id).exists()
 
@@ -135,7 +135,7 @@ def replay(request: HttpRequest, game_id: str) -> HttpResponse:
     game = Game.objects.select_related("daily").defer("state").filter(public_id=game_id).first()
     viewer = player_from_cookie(request.COOKIES.get(COOKIE_NAME))
     if game is None or not replays.is_open_to(game, viewer):
-        if game is not None and viewer is not None and game.owner_id == viewer.pk:
+        if game is not None and replays.sits_at(game, viewer):
             why = {Game.ACTIVE: "playing", Game.EXPIRED: "expired"}.get(game.status, "day")
             return render(request, "frontend/replay_closed.html",
                           {"page": "replay", "game_id": game_id, "why": why}, status=404)

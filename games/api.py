@@ -74,13 +74,12 @@ def _start_todays_daily(request: HttpRequest, player: Player,
     """``POST /games {"mode": "daily"}``: 201 and a new game, or 200 and the player's game of
     the day (one ranked attempt a day, R26)."""
     attempt = start_daily(player, client_address(request), device_of(request, response))
-    attempt.game.owner = player
     if attempt.created:
-        return Status(201, reads.game_view(attempt.played.game, attempt.played.state))
-    return Status(200, reads.game_view(attempt.game))
+        return Status(201, reads.game_view(attempt.played.seated, attempt.played.state))
+    return Status(200, reads.game_view(services.get_game(player, attempt.game.public_id)))
 
 
-def _game_of(request: HttpRequest, game_id: str) -> Game:
+def _game_of(request: HttpRequest, game_id: str) -> services.Seated:
     try:
         return services.get_game(request.auth, game_id)
     except services.GameNotFound:
@@ -99,7 +98,7 @@ def start_game(request: HttpRequest, payload: NewGame, response: HttpResponse):
     if payload.mode == Game.DAILY:
         return _start_todays_daily(request, player, response)
     played = services.start_game(player, payload.mode, payload.level)
-    return Status(201, reads.game_view(played.game, played.state))
+    return Status(201, reads.game_view(played.seated, played.state))
 
 
 class GameFilter(Schema):
@@ -148,8 +147,8 @@ def post_action(request: HttpRequest, game_id: PublicId, payload: ActionRequest)
             "error": {"code": "stale_version",
                       "message": f"The game is at version {stale.game.version}: "
                                  "look at it again and retry."},
-            "game": reads.game_view(stale.game, stale.state)})
-    return json_answer({"game": reads.game_view(played.game, played.state),
+            "game": reads.game_view(stale.seated, stale.state)})
+    return json_answer({"game": reads.game_view(played.seated, played.state),
                         "events": played.messages}, NINJA_CONTENT_TYPE)
 
 
@@ -166,9 +165,9 @@ def get_hint(request: HttpRequest, game_id: PublicId):
     """Practice games only: what the server's expert player would do in your seat now (it sees
     only what you see), and why. Throttled per player (``THROTTLE_HINTS``, 30 a minute by
     default): an expert's decision can take up to about 100 ms."""
-    game = _game_of(request, game_id)
+    seated = _game_of(request, game_id)
     try:
-        return hints.hint(game)
+        return hints.hint(seated)
     except hints.HintsForbidden:
         raise ApiError(403, "no_hints_in_ranked_games",
                        "Hints are for practice games only.") from None
@@ -179,12 +178,12 @@ def get_hint(request: HttpRequest, game_id: PublicId):
 
 @router.get("/games/{game_id}/replay", response={200: Replay, **ERRORS}, auth=PLAYER)
 def get_replay(request: HttpRequest, game_id: PublicId):
-    """Everything about your finished game: the seed, every action, every hand dealt and every
-    event with every card face up. A daily's replay opens when its day has ended (UTC): until
-    then 403 ``replay_unavailable``."""
-    game = _game_of(request, game_id)
+    """Everything about a finished game you sat at: the seed, every action, every hand dealt
+    and every event with every card face up. A daily's replay opens when its day has ended
+    (UTC): until then 403 ``replay_unavailable``."""
+    seated = _game_of(request, game_id)
     try:
-        return json_answer(replays.replay_of(game, request.auth))
+        return json_answer(replays.replay_of(seated.game, request.auth, seated.seating))
     except replays.ReplayUnavailable as exc:
         raise ApiError(403, "replay_unavailable", str(exc)) from None
 
@@ -193,9 +192,9 @@ def get_replay(request: HttpRequest, game_id: PublicId):
             openapi_extra=AUTH_OPTIONAL, tags=["replays"])
 def get_open_replay(request: HttpRequest, game_id: PublicId):
     """A game that is over, for anyone it is open to: a daily once its day has ended
-    (everyone, no identity needed), a practice game its owner. Anything else is 404, the
-    owner's running daily included (nobody sees a running day's seed). The log is replayed
-    once on the server; ``events`` rebuild every version in the client."""
+    (everyone, no identity needed), a practice game the people who sat at it. Anything else
+    is 404, the owner's running daily included (nobody sees a running day's seed). The log is
+    replayed once on the server; ``events`` rebuild every version in the client."""
     try:
         return json_answer(replays.open_replay(player_of(request), game_id))
     except services.GameNotFound:

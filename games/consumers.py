@@ -1,5 +1,5 @@
-"""Websocket ``/ws/games/{id}/`` (docs/api.md, "Websockets"): the game's events for its owner,
-after commit.
+"""Websocket ``/ws/games/{id}/`` (docs/api.md, "Websockets"): the game's events for a person
+sitting at it, after commit, as their seat may see them.
 
 Authenticated like the HTTP API: the browser's signed player cookie (sent with the
 handshake), or ``Authorization: Bearer <token>`` from clients that can set headers. A
@@ -11,7 +11,8 @@ handshake: the socket is accepted and closed at once with close code 4401 (no id
 accept reaches the client as a bare HTTP 403).
 
 Each event arrives as its own frame, ``{"v": version, "t": type, "d": {...}}``, already
-filtered for the person (R25) by :mod:`games.services`. One action's frames come in order,
+filtered for the socket's seat (R25) by :mod:`games.services`, which publishes each seat's
+frames on that seat's own group. One action's frames come in order,
 but two actions answered by two server processes may interleave, so a client must not apply
 frames as they come: the page takes a ``v`` beyond its own as news and reads the game and
 its log (``GET /api/v1/games/{id}`` and ``/events``), which are the truth. Frames from the
@@ -28,7 +29,7 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.http.request import split_domain_port, validate_host
 
-from games.models import Game
+from games.models import Seat
 from games.players.identity import COOKIE_NAME, player_from_cookie, player_from_token
 from games.services import group_name
 from games.web.groups import PushConsumer
@@ -109,27 +110,30 @@ def player_of_scope(scope):
 
 
 @database_sync_to_async
-def _authorise(scope, game_id: str):
+def _seat_or_refusal(scope, game_id: str) -> tuple[int | None, int | None]:
+    """(the player's seat at the game, None), or (None, a close code)."""
     player = player_of_scope(scope)
     if player is None:
-        return CLOSE_NO_IDENTITY
-    if not Game.objects.filter(public_id=game_id, owner=player).exists():
-        return CLOSE_NOT_FOUND
-    return None
+        return None, CLOSE_NO_IDENTITY
+    seat = (Seat.objects.filter(game__public_id=game_id, player=player)
+            .values_list("number", flat=True).first())
+    if seat is None:
+        return None, CLOSE_NOT_FOUND
+    return seat, None
 
 
 class GameConsumer(PushConsumer):
     async def connect(self) -> None:
         game_id = self.scope["url_route"]["kwargs"]["game_id"]
         if not origin_allowed(self.scope):
-            refusal = CLOSE_BAD_ORIGIN
+            seat, refusal = None, CLOSE_BAD_ORIGIN
         else:
-            refusal = await _authorise(self.scope, game_id)
+            seat, refusal = await _seat_or_refusal(self.scope, game_id)
         if refusal:
             await self.accept()
             await self.close(code=refusal)
             return
-        await self.join(group_name(game_id))
+        await self.join(group_name(game_id, seat))
         await self.accept()
 
     async def disconnect(self, code: int) -> None:

@@ -1,4 +1,4 @@
-"""Player, Game, GameAction, DailyDeal, TransferCode (docs/design.md, "The apps").
+"""Game, Seat, GameAction, DailyDeal (docs/design.md, "The apps"; players are games.players').
 
 A game is (engine version, seed, actions): ``GameAction`` rows are the source of truth and
 ``Game.state`` is a cache of ``replay(seed, actions)``, rewritten with every action by
@@ -11,7 +11,7 @@ from __future__ import annotations
 import secrets
 
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast
 from django.utils import timezone
@@ -19,6 +19,9 @@ from django.utils import timezone
 from games import bots
 from games.engine import GameState
 from games.players.models import Player
+
+# A game started alone (every daily, every practice game) seats its owner here (R1).
+SOLO_SEAT = 0
 
 
 def new_game_id() -> str:
@@ -41,7 +44,11 @@ class DailyDeal(models.Model):
 
 class GameQuerySet(models.QuerySet):
     def of(self, player: Player) -> GameQuerySet:
-        return self.filter(owner=player)
+        """The games ``player`` sits at, each with that player's seat and result
+        (``seat_number``, ``seat_contracts``, ``seat_penalty``, ``seat_place``)."""
+        return self.filter(seats__player=player).annotate(
+            seat_number=F("seats__number"), seat_contracts=F("seats__contracts"),
+            seat_penalty=F("seats__penalty"), seat_place=F("seats__place"))
 
     def finished(self) -> GameQuerySet:
         return self.filter(status=Game.FINISHED)
@@ -73,7 +80,8 @@ class Game(models.Model):
     version = models.PositiveIntegerField(default=0)  # actions applied == len(actions)
     # GameState.to_json(): a cache of replay(seed, actions)
     state = models.JSONField()
-    # R23, the person's result, set when the game finishes:
+    # R23, the owner's result, set when the game finishes (each person's is on their Seat;
+    # a daily's, which ranks, is read from here):
     contracts = models.PositiveSmallIntegerField(null=True, blank=True)
     penalty = models.PositiveIntegerField(null=True, blank=True)
     place = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -117,6 +125,31 @@ class Game(models.Model):
 
     def load_state(self) -> GameState:
         return GameState.from_json(self.state)
+
+
+class Seat(models.Model):
+    """A person's place at a game (R1): seat ``number`` (0-3) is played by ``player``. A seat
+    with no row is a computer player of the game's level. Written by games.services only."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="seats")
+    # R23, this person's result, set when the game finishes:
+    contracts = models.PositiveSmallIntegerField(null=True, blank=True)
+    penalty = models.PositiveIntegerField(null=True, blank=True)
+    place = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="games_seat_unique_number"),
+            models.UniqueConstraint(fields=["game", "player"], name="games_seat_one_per_player"),
+            models.CheckConstraint(condition=Q(number__lte=3), name="games_seat_number_0_3"),
+        ]
+        indexes = [models.Index(fields=["player", "game"], name="games_seat_player")]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} seat {self.number}: player {self.player_id}"
 
 
 class GameAction(models.Model):

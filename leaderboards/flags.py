@@ -24,16 +24,16 @@ from __future__ import annotations
 
 from django.db.models import Q
 
-from games.models import Game, GameAction
+from games.models import SOLO_SEAT, Game, GameAction
 from leaderboards.models import AttemptLink, Score
 
 MIN_SECONDS_PER_ACTION = 0.5
 MANY_IDENTITIES_PER_ADDRESS = 5
-PERSON_SEAT = 0
 
 
 def person_actions(game: Game) -> int:
-    return GameAction.objects.filter(game=game, seat=PERSON_SEAT).count()
+    """The person's actions in a daily (played alone, at SOLO_SEAT)."""
+    return GameAction.objects.filter(game=game, seat=SOLO_SEAT).count()
 
 
 def flags_for(score: Score, game: Game) -> list[str]:

@@ -25,7 +25,7 @@ from django.db.models.fields.json import KeyTransform
 
 from games import daily
 from games.engine.contracts import TOP_RUNG
-from games.models import Game
+from games.models import SOLO_SEAT, Game
 from games.players.models import Player
 from leaderboards.models import Score
 from leaderboards.ranking import day_board
@@ -37,7 +37,6 @@ RATE_DAILIES = 100
 EVERYONE_DAILIES = 500
 EVERYONE_CACHE_S = 600
 EVERYONE_CACHE_KEY = "leaderboards:rung-rates:v1"
-PERSON = 0
 
 
 def streaks(days: list[date], today: date) -> tuple[int, int]:
@@ -62,7 +61,7 @@ def history(player: Player, include_hidden: bool = False) -> dict:
     best = min(rows, key=lambda s: (-s.contracts, s.penalty, s.finished_at), default=None)
     return {
         "player": {"id": player.public_id, "name": player.name},
-        "games": Game.objects.filter(owner=player, status=Game.FINISHED).count(),
+        "games": Game.objects.of(player).finished().count(),
         "dailies": len(rows),
         "contracts": sum(s.contracts for s in rows),
         "best_day": _day_json(best, with_rank=True) if best else None,
@@ -91,7 +90,7 @@ def rung_counts(histories) -> list[list[int]]:
         climbed = 0
         for deal in history_ or ():
             rung = min(climbed + 1, TOP_RUNG)
-            laid = bool(deal["climbed"][PERSON])
+            laid = bool(deal["climbed"][SOLO_SEAT])  # a daily is played alone
             counts[rung - 1][0] += 1
             counts[rung - 1][1] += laid
             climbed += laid

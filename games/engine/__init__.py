@@ -17,14 +17,14 @@ from .events import Event
 from .legal import Legal, Situation, legal
 from .melds import Meld, best_lay_down, holds_contract, lay_off_options, read_meld
 from .rules import apply, new_game, places, replay, result_json, situation
-from .state import DRAW, ENGINE_VERSION, FINISHED, PLAY, GameState, TableMeld
+from .state import DRAW, ENGINE_VERSION, FINISHED, PLAY, SEATS, GameState, TableMeld
 from .view import PlayerInfo, PlayerView, player_view
 
 __all__ = [
-    "DISCARD_PILE", "DRAW", "ENGINE_VERSION", "FINISHED", "LADDER", "PLAY", "STOCK", "Action",
-    "Contract", "Discard", "Draw", "Event", "GameState", "IllegalAction", "LayDown", "LayOff",
-    "Legal", "Meld", "PlayerInfo", "PlayerView", "Situation", "TableMeld", "action_from_json",
-    "apply", "best_lay_down", "card_id", "card_json", "cards_from_text", "contract_for",
-    "holds_contract", "lay_off_options", "legal", "new_game", "parse_card", "places",
-    "player_view", "read_meld", "replay", "result_json", "situation",
+    "DISCARD_PILE", "DRAW", "ENGINE_VERSION", "FINISHED", "LADDER", "PLAY", "SEATS", "STOCK",
+    "Action", "Contract", "Discard", "Draw", "Event", "GameState", "IllegalAction", "LayDown",
+    "LayOff", "Legal", "Meld", "PlayerInfo", "PlayerView", "Situation", "TableMeld",
+    "action_from_json", "apply", "best_lay_down", "card_id", "card_json", "cards_from_text",
+    "contract_for", "holds_contract", "lay_off_options", "legal", "new_game", "parse_card",
+    "places", "player_view", "read_meld", "replay", "result_json", "situation",
 ]

@@ -39,7 +39,8 @@ INVISIBLE = frozenset(
 # a Thai name renders: they are kept as written (both are plain letters, nothing to unmask).
 KEPT_AS_WRITTEN = re.compile("([\u0e33\u0eb3])")
 
-COMPUTER_PLAYER_NAMES = ("Ada", "Bruno", "Chiara")  # seats 1-3, in order
+# The computer players' names by seat: seat 0's bot only plays where people share a game.
+COMPUTER_PLAYER_NAMES = ("Dora", "Ada", "Bruno", "Chiara")
 RESERVED_NAMES = ("admin", "administrator", "moderator", "mod", "staff", "support", "system",
                   "official", "root", "Ladder Rummy", "Ladder", *COMPUTER_PLAYER_NAMES)
 

@@ -1,7 +1,7 @@
-"""What the person sees of a game, read from its rows and never written (the writes are
-games.services'): the GameView, the current deal's log, a game in the list of games, and a
-check of the snapshot against the log. ``replays`` gives a finished game move by move,
-``hints`` the expert's advice on the person's turn.
+"""What a person sees of a game from their seat, read from its rows and never written (the
+writes are games.services'): the GameView, the current deal's log, a game in the list of
+games, and a check of the snapshot against the log. ``replays`` gives a finished game move by
+move, ``hints`` the expert's advice on the person's turn.
 """
 
 from __future__ import annotations
@@ -17,19 +17,19 @@ from games.engine import (
     result_json,
 )
 from games.models import Game
-from games.players.names import COMPUTER_PLAYER_NAMES
-from games.services import PERSON, person_messages
+from games.services import Seated, seat_message
 
 
-def game_view(game: Game, state: GameState | None = None) -> dict:
-    """The GameView (docs/api.md): the person's PlayerView plus the game's own fields. Never
-    the seed, other hands or the stock (R25)."""
+def game_view(seated: Seated, state: GameState | None = None) -> dict:
+    """The GameView (docs/api.md): the PlayerView of the asker's seat plus the game's own
+    fields. Never the seed, other hands or the stock (R25)."""
+    game, seating = seated.game, seated.seating
     state = state or game.load_state()
-    view = player_view(state, PERSON).to_json()
+    view = player_view(state, seated.seat).to_json()
     for info in view["players"]:
         seat = info["seat"]
-        info["name"] = game.owner.name if seat == PERSON else COMPUTER_PLAYER_NAMES[seat - 1]
-        info["bot"] = seat != PERSON
+        info["name"] = seating.name(seat)
+        info["bot"] = not seating.is_person(seat)
     return {
         "id": game.public_id, "mode": game.mode, "level": game.level,
         "daily": game.daily.date.isoformat() if game.daily_id else None,
@@ -39,24 +39,25 @@ def game_view(game: Game, state: GameState | None = None) -> dict:
     }
 
 
-def deal_log(game: Game) -> dict:
-    """The current deal's public events as the person saw them or may see them (R25: through
-    ``Event.for_seat`` only), from a replay of the log; ``seen`` is the version right after
-    the person's last action and ``before`` the GameView at that moment, so a page arriving
-    later can play the computer players' moves since then. Events start where the current
-    deal does, or earlier when the moves since ``seen`` began in the previous deal."""
+def deal_log(seated: Seated) -> dict:
+    """The current deal's public events as the asker's seat saw them or may see them (R25:
+    through ``Event.for_seat`` only), from a replay of the log; ``seen`` is the version right
+    after that seat's last action and ``before`` the GameView at that moment, so a page
+    arriving later can play the other players' moves since then. Events start where the
+    current deal does, or earlier when the moves since ``seen`` began in the previous deal."""
+    game, mine = seated.game, seated.seat
     state, events = new_game(game.seed)
-    messages = person_messages(events, 0)
+    messages = [seat_message(event, 0, mine) for event in events]
     deal_from, seen, seen_at, seen_state = 0, 0, len(messages), state
     for seat, data in game.actions.order_by("index").values_list("seat", "action"):
         state, events = apply(state, seat, action_from_json(data))
         for event in events:
             if event.type == "deal_started":
                 deal_from = len(messages)
-            messages.extend(person_messages([event], state.actions))
-        if seat == PERSON:
+            messages.append(seat_message(event, state.actions, mine))
+        if seat == mine:
             seen, seen_at, seen_state = state.actions, len(messages), state
-    before = {**game_view(game, seen_state), "version": seen}
+    before = {**game_view(seated, seen_state), "version": seen}
     if seen_state.phase != FINISHED:
         before |= {"status": Game.ACTIVE, "result": None, "finished_at": None}
     return {"version": game.version, "seen": seen, "before": before,
@@ -64,13 +65,14 @@ def deal_log(game: Game) -> dict:
 
 
 def game_summary(game: Game) -> dict:
-    """A game in the list of games; ``game`` comes from ``Game.objects.with_deal()``."""
+    """A game in the list of a player's games; ``game`` comes from
+    ``Game.objects.of(player).with_deal()``: the result is that player's."""
     return {
         "id": game.public_id, "mode": game.mode, "level": game.level,
         "daily": game.daily.date.isoformat() if game.daily_id else None,
         "status": game.status, "version": game.version, "deal": game.deal,
-        "result": ({"contracts": game.contracts, "penalty": game.penalty, "place": game.place}
-                   if game.finished else None),
+        "result": ({"contracts": game.seat_contracts, "penalty": game.seat_penalty,
+                    "place": game.seat_place} if game.finished else None),
         "created_at": game.created_at, "updated_at": game.updated_at,
         "finished_at": game.finished_at,
     }

@@ -1,9 +1,9 @@
-"""The practice hint: what the server's expert player would do in the person's seat now.
+"""The practice hint: what the server's expert player would do in the asker's seat now.
 
-Reads only. The expert is the ``hard`` level, handed the person's PlayerView as any bot is
+Reads only. The expert is the ``hard`` level, handed the seat's PlayerView as any bot is
 (R25: it knows nothing the person could not), with the chance a bot in that seat would have
-at this point of the game, ``derive(seed, "bot", 0, actions)`` (R24): so a hint is the same
-every time it is asked for the same version, and equals ``choose("hard", view, rng)``.
+at this point of the game, ``derive(seed, "bot", seat, actions)`` (R24): so a hint is the
+same every time it is asked for the same version, and equals ``choose("hard", view, rng)``.
 
 Cost: while nobody has laid down the expert decides in well under a millisecond; afterwards
 ``hard`` may search a fixed number of imagined worlds (games.bots.hard: at most 8 worlds of 3
@@ -19,8 +19,7 @@ from games import bots
 from games.bots import Advice, clear_memo, rng_for
 from games.engine import LayDown, player_view
 from games.engine.cards import card_id
-from games.models import Game
-from games.services import PERSON
+from games.services import Seated
 
 logger = logging.getLogger(__name__)
 
@@ -34,17 +33,18 @@ class NoAdvice(Exception):
     is unchanged; the bots' own turns have a fallback (games.services), a hint has none."""
 
 
-def hint(game: Game) -> dict:
-    """The expert's move for the person now (``action``, as ``POST /actions`` takes it, or
+def hint(seated: Seated) -> dict:
+    """The expert's move for the asker's seat now (``action``, as ``POST /actions`` takes it, or
     None when there is nothing to do), its ``reason`` (code and English sentence), the
     expert's lay-down again as ``lay_down`` (None unless the move is a lay-down) and the
     lay-offs open now (R15)."""
+    game = seated.game
     if game.ranked:
         raise HintsForbidden(game.public_id)
     state = game.load_state()
-    view = player_view(state, PERSON)
+    view = player_view(state, seated.seat)
     try:
-        advice = bots.advise(view, rng_for(game.seed, PERSON, state.actions))
+        advice = bots.advise(view, rng_for(game.seed, seated.seat, state.actions))
     except Exception as exc:
         logger.exception("The expert failed in game %s at version %s", game.public_id,
                          game.version)

@@ -8,11 +8,11 @@ from one answer: the browser's replay viewer steps, plays and jumps without aski
 Who may see a replay (R25, R26), with no exception for staff:
 
 - nobody while the game can still be played (unfinished, or an expired daily);
-- a practice game: its owner, once it is over;
+- a practice game: the people who sat at it, once it is over;
 - a daily: everyone, once it is over and its day has ended (the day's seed is revealed then);
   not even its owner before.
 
-The owner's ``GET /games/{id}/replay`` says why a replay is closed (403); the public
+A seated person's ``GET /games/{id}/replay`` says why a replay is closed (403); the public
 ``GET /replays/{id}`` answers 404 for anything closed to the caller, so it never tells whether
 someone else's game exists.
 """
@@ -20,15 +20,14 @@ someone else's game exists.
 from __future__ import annotations
 
 from games.daily import day_has_ended
-from games.engine import Event, action_from_json, apply, new_game, result_json
-from games.models import Game
+from games.engine import SEATS, Event, action_from_json, apply, new_game, result_json
+from games.models import Game, Seat
 from games.players.models import Player
-from games.players.names import COMPUTER_PLAYER_NAMES
-from games.services import PERSON, GameNotFound
+from games.services import GameNotFound, Seating, seating_of
 
 
 class ReplayUnavailable(Exception):
-    """The owner's own game, whose replay is not open yet (the message says when it opens)."""
+    """A game the asker sat at, whose replay is not open yet (the message says when)."""
 
 
 def closed_because(game: Game) -> str | None:
@@ -40,33 +39,47 @@ def closed_because(game: Game) -> str | None:
     return None
 
 
-def is_open_to(game: Game, viewer: Player | None) -> bool:
-    """Whether ``viewer`` (None: nobody identified) may watch ``game`` now."""
+def is_open_to(game: Game, viewer: Player | None, seating: Seating | None = None) -> bool:
+    """Whether ``viewer`` (None: nobody identified) may watch ``game`` now (``seating``: the
+    game's, if it was read already)."""
     if closed_because(game) is not None:
         return False
-    return game.mode == Game.DAILY or (viewer is not None and game.owner_id == viewer.pk)
+    if game.mode == Game.DAILY:
+        return True
+    if seating is not None:
+        return viewer is not None and seating.seat_of(viewer) is not None
+    return sits_at(game, viewer)
 
 
-def replay_of(game: Game, viewer: Player | None = None) -> dict:
-    """The owner's replay (``GET /games/{id}/replay``, the admin's replay field): raises
-    ReplayUnavailable while it is closed to everyone."""
+def sits_at(game: Game, viewer: Player | None) -> bool:
+    """Whether ``viewer`` sat at ``game``."""
+    return viewer is not None and Seat.objects.filter(game=game, player=viewer).exists()
+
+
+def replay_of(game: Game, viewer: Player | None = None,
+              seating: Seating | None = None) -> dict:
+    """A seated person's replay (``GET /games/{id}/replay``, the admin's replay field):
+    raises ReplayUnavailable while it is closed to everyone."""
     reason = closed_because(game)
     if reason is not None:
         raise ReplayUnavailable(reason)
-    return _replay(game, viewer)
+    return _replay(game, viewer, seating or seating_of(game))
 
 
 def open_replay(viewer: Player | None, public_id: str) -> dict:
     """``GET /replays/{id}``: the replay if ``viewer`` may watch it; else GameNotFound, which
     is also the answer for no such game (the two are never told apart)."""
-    game = (Game.objects.select_related("daily", "owner").defer("state")
+    game = (Game.objects.select_related("daily").defer("state")
             .filter(public_id=public_id).first())
-    if game is None or not is_open_to(game, viewer):
+    if game is None:
         raise GameNotFound(public_id)
-    return _replay(game, viewer)
+    seating = seating_of(game)
+    if not is_open_to(game, viewer, seating):
+        raise GameNotFound(public_id)
+    return _replay(game, viewer, seating)
 
 
-def _replay(game: Game, viewer: Player | None) -> dict:
+def _replay(game: Game, viewer: Player | None, seating: Seating) -> dict:
     """Everything about a game that is over: the seed, every action, every hand dealt and
     every event with every card face up, from one pass over the log."""
     log = list(game.actions.order_by("index").values_list("index", "seat", "action"))
@@ -80,10 +93,9 @@ def _replay(game: Game, viewer: Player | None) -> dict:
         "daily": game.daily.date if game.daily_id else None,
         "seed": game.seed, "engine_version": game.engine_version, "version": game.version,
         "finished_at": game.finished_at,
-        "yours": viewer is not None and game.owner_id == viewer.pk,
-        "players": [{"seat": PERSON, "name": game.owner.name, "bot": False}]
-        + [{"seat": seat, "name": name, "bot": True}
-           for seat, name in enumerate(COMPUTER_PLAYER_NAMES, start=1)],
+        "yours": viewer is not None and seating.seat_of(viewer) is not None,
+        "players": [{"seat": seat, "name": seating.name(seat),
+                     "bot": not seating.is_person(seat)} for seat in range(SEATS)],
         "deals": [_deal_record(e) for e in opened if e["t"] == "deal_started"],
         "actions": [{"index": i, "seat": s, "action": a} for i, s, a in log],
         "events": opened,

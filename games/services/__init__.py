@@ -3,25 +3,32 @@
 
 Checks, then changes, in one transaction; events go out after commit.
 
+A game has seats (R1): each is a person (a ``Seat`` row, a player) or a computer player of
+the game's level. ``Seating`` says who sits where; every read and write is for the asking
+player's seat.
+
 ``act(game_id, player, expected_version, action)``:
 
 1. parse the action (anything malformed raises IllegalAction before any database work);
 2. ``BEGIN``; lock the game row with ``SELECT ... FOR UPDATE`` (PostgreSQL; SQLite serialises
-   writers on its own), filtered by owner, so someone else's game is simply not found;
+   writers on its own) and read its seats; a game the player does not sit at is simply not
+   found;
 3. check ``expected_version == game.version`` (else StaleVersion, carrying the current game);
-4. apply the person's action to the snapshot (IllegalAction leaves everything unchanged);
-5. let the bots play, each choosing from its own PlayerView with the rng
-   ``derive(seed, "bot", seat, action_index)`` (R24, R25), until it is the person's turn
-   again or the game is over;
+4. apply the action for the player's seat to the snapshot (IllegalAction leaves everything
+   unchanged: among others, it is not that seat's turn);
+5. let the bots play while the seat to move is a computer player's, each choosing from its
+   own PlayerView with the rng ``derive(seed, "bot", seat, action_index)`` (R24, R25), until
+   a person is to move or the game is over;
 6. append every action to the log (``GameAction``, unique per game and index: a second
    writer that somehow got past the lock would fail on the constraint and roll back), save
    the snapshot and the version, the result if finished, and send ``game_finished`` inside
    the transaction; ``COMMIT``;
-7. ``on_commit``: publish the events, filtered for the person, to the game's channel group.
+7. ``on_commit``: publish the events to each person's seat, filtered for that seat (R25),
+   on the seat's own channel group.
 
-The person sits at seat 0 and the bots at seats 1-3 (R1). The version of a game is the
-number of actions applied; an event's ``v`` is the version right after the action that
-produced it (0 for the deal of a new game).
+A game started alone seats its owner at ``SOLO_SEAT`` (0) and the bots at seats 1-3. The
+version of a game is the number of actions applied; an event's ``v`` is the version right
+after the action that produced it (0 for the deal of a new game).
 """
 
 from __future__ import annotations
@@ -41,6 +48,7 @@ from games.engine import (
     DRAW,
     ENGINE_VERSION,
     FINISHED,
+    SEATS,
     STOCK,
     Action,
     Discard,
@@ -54,27 +62,28 @@ from games.engine import (
     player_view,
     result_json,
 )
-from games.models import DailyDeal, Game, GameAction
+from games.models import SOLO_SEAT, DailyDeal, Game, GameAction, Seat
 from games.players.models import Player
+from games.players.names import COMPUTER_PLAYER_NAMES
 from games.web.groups import group_send
 from games.web.rows import insert_rows, insert_rows_and_update, select_row
 
 logger = logging.getLogger(__name__)
 
-PERSON = 0
 ACTION_COLUMNS = ("game", "index", "seat", "action", "created_at")
 
 
 class GameNotFound(Exception):
-    """No such game, or not this player's (the two are never told apart)."""
+    """No such game, or not one this player sits at (the two are never told apart)."""
 
 
 class StaleVersion(Exception):
-    """The client acted on an old version; ``game`` is the current one."""
+    """The client acted on an old version; ``game`` is the current one, as ``seated`` sees it."""
 
-    def __init__(self, game: Game, state: GameState):
+    def __init__(self, seated: Seated, state: GameState):
         super().__init__("stale version")
-        self.game = game
+        self.seated = seated
+        self.game = seated.game
         self.state = state
 
 
@@ -82,17 +91,64 @@ class ModeUnavailable(Exception):
     pass
 
 
-@dataclass
-class Played:
-    """The outcome of a write: the game, its state and the events the person may see."""
+@dataclass(frozen=True)
+class Person:
+    player_id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Who sits where (R1): the people by seat; every other seat is a computer player."""
+
+    people: dict[int, Person]
+
+    def seat_of(self, player: Player) -> int | None:
+        for seat, person in self.people.items():
+            if person.player_id == player.pk:
+                return seat
+        return None
+
+    def is_person(self, seat: int) -> bool:
+        return seat in self.people
+
+    def name(self, seat: int) -> str:
+        person = self.people.get(seat)
+        return person.name if person is not None else COMPUTER_PLAYER_NAMES[seat]
+
+
+@dataclass(frozen=True)
+class Seated:
+    """A game as one of its people sees it: the game, who sits where, and the asker's seat."""
 
     game: Game
+    seating: Seating
+    seat: int
+
+
+@dataclass
+class Played:
+    """The outcome of a write: the game as the asker sees it, its state, the events the
+    asker may see, and each person's seat's events (the asker's included) to publish."""
+
+    seated: Seated
     state: GameState
     messages: list[dict] = field(default_factory=list)  # [{"v", "t", "d"}]
 
+    @property
+    def game(self) -> Game:
+        return self.seated.game
 
-def group_name(game_public_id: str) -> str:
-    return f"game.{game_public_id}"
+
+def group_name(game_public_id: str, seat: int) -> str:
+    """The channel group of one seat of a game: its frames are filtered for that seat."""
+    return f"game.{game_public_id}.{seat}"
+
+
+def seating_of(game: Game) -> Seating:
+    """The game's seats, read from its Seat rows (one statement)."""
+    rows = Seat.objects.filter(game_id=game.pk).values_list("number", "player_id", "player__name")
+    return Seating({number: Person(player_id, name) for number, player_id, name in rows})
 
 
 # --- Games --------------------------------------------------------------------------------
@@ -106,96 +162,135 @@ def new_seed() -> str:
 def start_game(player: Player, mode: str = Game.PRACTICE, level: str = "normal", *,
                daily: DailyDeal | None = None, address_hash: str = "",
                device_hash: str = "") -> Played:
-    """A new game: the deal, then the bots up to the person's first turn. A practice game gets
-    a secret random seed; a daily (mode "daily", started by games.services.daily.start_daily,
-    which passes the day's deal) plays the day's seed (R26)."""
+    """A new game for ``player`` alone, at SOLO_SEAT: the deal, then the bots up to the
+    person's first turn. A practice game gets a secret random seed; a daily (mode "daily",
+    started by games.services.daily.start_daily, which passes the day's deal) plays the day's
+    seed (R26)."""
     if (mode == Game.DAILY) != (daily is not None) or mode not in (Game.PRACTICE, Game.DAILY):
         raise ModeUnavailable(mode)
+    return _start(player, {SOLO_SEAT: player}, mode, level, daily=daily,
+                  address_hash=address_hash, device_hash=device_hash)
+
+
+def start_game_together(owner: Player, people: dict[int, Player],
+                        level: str = "normal") -> Played:
+    """A practice game for several people, each at the seat ``people`` gives (``owner``
+    among them), the other seats played by bots of ``level``; answered as ``owner`` sees it.
+    Every person's frames go to their own seat's group."""
+    if owner not in people.values() or not set(people) <= set(range(SEATS)):
+        raise ValueError("the owner sits at the game, at seats 0-3")
+    if len({player.pk for player in people.values()}) != len(people):
+        raise ValueError("one seat a person")
+    return _start(owner, people, Game.PRACTICE, level)
+
+
+def _start(owner: Player, people: dict[int, Player], mode: str, level: str, *,
+           daily: DailyDeal | None = None, address_hash: str = "",
+           device_hash: str = "") -> Played:
     if level not in LEVELS:
         raise ValueError(level)
     seed = daily.seed if daily is not None else new_seed()
+    seating = Seating({seat: Person(player.pk, player.name) for seat, player in people.items()})
     state, events = new_game(seed)
-    messages = person_messages(events, 0)
+    happened = [(0, event) for event in events]
     with transaction.atomic():
-        game = Game(owner=player, mode=mode, level=level, seed=seed, daily=daily,
+        game = Game(owner=owner, mode=mode, level=level, seed=seed, daily=daily,
                     address_hash=address_hash, device_hash=device_hash,
                     engine_version=ENGINE_VERSION, version=0,
                     state={})
         steps: list[tuple[int, Action]] = []
-        state = _run_bots(game, state, steps, messages)
+        state = _run_bots(game, seating, state, steps, happened)
         game.state = state.to_json()
         game.version = state.actions
-        _finish_if_over(game, state)
         game.save(force_insert=True)
+        Seat.objects.bulk_create(Seat(game=game, number=seat, player=player)
+                                 for seat, player in people.items())
+        if finished_fields := _finish_if_over(game, seating, state):
+            game.save(update_fields=finished_fields)
         _append(game, steps, first_index=0)
-        _after_commit(game, messages)
-    return Played(game, state, messages)
+        published = _after_commit(game, seating, happened)
+    seat = seating.seat_of(owner)
+    return Played(Seated(game, seating, seat), state, published[seat])
 
 
-def get_game(player: Player, public_id: str) -> Game:
-    game = select_row(Game, public_id=public_id, owner_id=player.pk)
+def get_game(player: Player, public_id: str) -> Seated:
+    """The game ``public_id`` as ``player`` sees it from their seat; GameNotFound if there is
+    no such game or they do not sit at it."""
+    game = select_row(Game, public_id=public_id)
+    return _seated(game, player, public_id)
+
+
+def _seated(game: Game | None, player: Player, public_id: str) -> Seated:
     if game is None:
         raise GameNotFound(public_id)
-    game.owner = player
-    return game
+    seating = seating_of(game)
+    seat = seating.seat_of(player)
+    if seat is None:
+        raise GameNotFound(public_id)
+    if game.owner_id == player.pk:
+        game.owner = player
+    return Seated(game, seating, seat)
 
 
 def act(public_id: str, player: Player, expected_version: int, action_data) -> Played:
-    """Apply the person's action and the bots' replies (see the module's docstring).
+    """Apply the action for the player's seat and the bots' replies (see the module's
+    docstring).
 
     Raises IllegalAction (malformed or against the rules), GameNotFound, StaleVersion."""
     action = action_from_json(action_data)
     with transaction.atomic():
-        game = select_row(Game, for_update=True, public_id=public_id, owner_id=player.pk)
-        if game is None:
-            raise GameNotFound(public_id)
-        game.owner = player
+        seated = _seated(select_row(Game, for_update=True, public_id=public_id), player,
+                         public_id)
+        game, seating, seat = seated.game, seated.seating, seated.seat
         if day_has_ended(game):  # R26: its seed is public now
             raise IllegalAction("daily_over", "R26", "This daily's day has ended (UTC): it "
                                                      "can no longer be played.")
         state = game.load_state()
         if expected_version != game.version:
-            raise StaleVersion(game, state)
+            raise StaleVersion(seated, state)
         first_index = game.version
-        state, events = apply(state, PERSON, action)
-        steps: list[tuple[int, Action]] = [(PERSON, action)]
-        messages = person_messages(events, state.actions)
-        state = _run_bots(game, state, steps, messages)
+        state, events = apply(state, seat, action)
+        steps: list[tuple[int, Action]] = [(seat, action)]
+        happened = [(state.actions, event) for event in events]
+        state = _run_bots(game, seating, state, steps, happened)
         game.state = state.to_json()
         game.version = state.actions
         game.updated_at = timezone.now()
         insert_rows_and_update(
             GameAction, ACTION_COLUMNS, _action_rows(game, steps, first_index, game.updated_at),
-            game, ["state", "version", "updated_at", *_finish_if_over(game, state)])
+            game, ["state", "version", "updated_at", *_finish_if_over(game, seating, state)])
         if game.finished:
             signals.game_finished.send(sender=Game, game=game)
-        _after_commit(game, messages)
-    return Played(game, state, messages)
+        published = _after_commit(game, seating, happened)
+    return Played(seated, state, published[seat])
 
 
-def _run_bots(game: Game, state: GameState, steps: list, messages: list) -> GameState:
+def _run_bots(game: Game, seating: Seating, state: GameState, steps: list,
+              happened: list) -> GameState:
     """R25: each bot sees only its PlayerView; R24: its chance comes from the game's seed."""
     try:
-        return _play_bot_turns(game, state, steps, messages)
+        return _play_bot_turns(game, seating, state, steps, happened)
     finally:
         clear_memo()  # the next request is another game
 
 
-def _play_bot_turns(game: Game, state: GameState, steps: list, messages: list) -> GameState:
-    while state.phase != FINISHED and state.turn != PERSON:
+def _play_bot_turns(game: Game, seating: Seating, state: GameState, steps: list,
+                    happened: list) -> GameState:
+    while state.phase != FINISHED and not seating.is_person(state.turn):
         seat = state.turn
         view = player_view(state, seat)
         try:
             action = choose(game.level, view, rng_for(game.seed, seat, state.actions))
             state, events = apply(state, seat, action)
-        except Exception:  # a bot's bug must not wedge the person's game
+        except Exception:  # a bot's bug must not wedge the people's game
             logger.exception("Bot %s at seat %s failed in game %s at action %s; "
                              "playing a safe fallback", game.level, seat, game.public_id,
                              state.actions)
             action = _fallback(state, seat)
             state, events = apply(state, seat, action)
         steps.append((seat, action))
-        messages.extend(person_messages(events, state.actions))
+        version = state.actions
+        happened.extend((version, event) for event in events)
     return state
 
 
@@ -206,14 +301,15 @@ def _fallback(state: GameState, seat: int) -> Action:
     return Discard(legal.discards[0])
 
 
-def person_messages(events: list[Event], version: int) -> list[dict]:
-    """Events as the person may see them (R25): ``{"v", "t", "d"}``."""
-    result = []
-    for event in events:
-        data = event.for_seat(PERSON)
-        data.pop("type", None)
-        result.append({"v": version, "t": event.type, "d": data})
-    return result
+def seat_message(event: Event, version: int, seat: int) -> dict:
+    """An event as ``seat`` may see it (R25): ``{"v", "t", "d"}``."""
+    data = event.for_seat(seat)
+    data.pop("type", None)
+    return {"v": version, "t": event.type, "d": data}
+
+
+def _messages_for(happened: list[tuple[int, Event]], seat: int) -> list[dict]:
+    return [seat_message(event, version, seat) for version, event in happened]
 
 
 def _append(game: Game, steps: list[tuple[int, Action]], first_index: int) -> None:
@@ -227,27 +323,41 @@ def _action_rows(game: Game, steps: list[tuple[int, Action]], first_index: int, 
             for i, (seat, action) in enumerate(steps)]
 
 
-def _finish_if_over(game: Game, state: GameState) -> list[str]:
+def _finish_if_over(game: Game, seating: Seating, state: GameState) -> list[str]:
+    """When the game is over: each person's result on their Seat, and the owner's on the
+    game (the fields to save with it)."""
     if state.phase != FINISHED:
         return []
-    mine = result_json(state)[PERSON]
+    results = result_json(state)
+    for seat, person in seating.people.items():
+        mine = results[seat]
+        Seat.objects.filter(game_id=game.pk, number=seat).update(
+            contracts=mine["contracts"], penalty=mine["penalty"], place=mine["place"])
+        if person.player_id == game.owner_id:
+            game.contracts, game.penalty, game.place = (
+                mine["contracts"], mine["penalty"], mine["place"])
     game.status = Game.FINISHED
-    game.contracts, game.penalty, game.place = mine["contracts"], mine["penalty"], mine["place"]
     game.finished_at = timezone.now()
     return ["status", "contracts", "penalty", "place", "finished_at"]
 
 
-def _after_commit(game: Game, messages: list[dict]) -> None:
-    if messages:
-        transaction.on_commit(partial(publish, game.public_id, messages), robust=True)
+def _after_commit(game: Game, seating: Seating,
+                  happened: list[tuple[int, Event]]) -> dict[int, list[dict]]:
+    """Each person's seat's messages, published after commit; returns them by seat."""
+    published = {seat: _messages_for(happened, seat) for seat in seating.people}
+    for seat, messages in published.items():
+        if messages:
+            transaction.on_commit(partial(publish, game.public_id, seat, messages),
+                                  robust=True)
+    return published
 
 
-def publish(game_public_id: str, messages: list[dict]) -> None:
-    """Send the events to the game's websocket group (games.consumers forwards them).
+def publish(game_public_id: str, seat: int, messages: list[dict]) -> None:
+    """Send one seat's events to its websocket group (games.consumers forwards them).
 
     Never raises (games.web.groups logs a failed send): it runs after commit, when the action
     is already acknowledged, and the HTTP response is the source of truth. (A raising
     ``on_commit(partial(...), robust=True)`` callback also turned into a 500: Django logs it
     with ``func.__qualname__``, which a ``partial`` lacks.) With Redis down the events are
     lost; clients resync by version."""
-    group_send(group_name(game_public_id), {"type": "game.events", "events": messages})
+    group_send(group_name(game_public_id, seat), {"type": "game.events", "events": messages})

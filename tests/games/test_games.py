@@ -112,5 +112,5 @@ def test_someone_elses_game_is_404_not_403(alice, bob):
 def test_reading_a_game_takes_few_queries(alice, django_assert_max_num_queries):
     game = alice.new_game()
 
-    with django_assert_max_num_queries(2):  # the player, the game
+    with django_assert_max_num_queries(3):  # the player, the game, its seats
         assert alice.get(f"/games/{game['id']}").status_code == 200

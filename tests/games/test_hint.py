@@ -16,6 +16,7 @@ from games.engine import FINISHED, Discard, Draw, GameState, player_view
 from games.engine.cards import card_id
 from games.models import Game
 from games.reads import hints
+from games.services import Seated, Seating
 from tests.bots.helpers import card, play, scene, turns
 from tests.bots.test_hidden_information import hidden_cards_dealt_afresh
 from tests.games.helpers import error_of
@@ -227,7 +228,7 @@ def test_a_person_following_the_hints_plays_legally_and_no_hint_depends_on_hidde
         other = hidden_cards_dealt_afresh(state, PERSON, rng_for("redeal", 0, state.actions))
         blind = Game(mode=game.mode, seed=game.seed, version=game.version,
                      state=other.to_json())
-        assert hints.hint(blind) == hint
+        assert hints.hint(Seated(blind, Seating({}), PERSON)) == hint
         searched += any(p.laid_down for p in player_view(state, PERSON).players)
         response = alice.act(view, hint["action"])
         assert response.status_code == 200, (hint, response.content)

@@ -118,9 +118,10 @@ def test_nothing_hidden_reaches_the_person_in_fifty_games(
     published: list[tuple[str, list[dict]]] = []
     real_publish = services.publish
 
-    def spy(game_id, messages):
+    def spy(game_id, seat, messages):
+        assert seat == 0  # the person's seat: nobody else sits at these games
         published.append((game_id, messages))
-        real_publish(game_id, messages)
+        real_publish(game_id, seat, messages)
 
     checked_responses = checked_messages = 0
     with (mock.patch.object(services, "publish", spy),

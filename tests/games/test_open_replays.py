@@ -166,7 +166,7 @@ def test_anyone_watches_a_daily_once_its_day_has_ended(clock, owner_of_a_daily, 
 
 
 def test_a_replay_takes_few_queries(alice, finished_practice, django_assert_max_num_queries):
-    with django_assert_max_num_queries(3):  # the player, the game, its log
+    with django_assert_max_num_queries(4):  # the player, the game, its seats, its log
         assert alice.get(f"/replays/{finished_practice['id']}").status_code == 200
 
 

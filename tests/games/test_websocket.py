@@ -135,7 +135,7 @@ async def test_a_socket_whose_group_the_layer_forgot_joins_it_again(monkeypatch)
     game = await sync_to_async(api.new_game)()
     communicator = socket(game["id"], bearer(api))
     assert (await communicator.connect())[0]
-    await get_channel_layer().group_discard(group_name(game["id"]), channels[0])
+    await get_channel_layer().group_discard(group_name(game["id"], 0), channels[0])
 
     await asyncio.sleep(0.3)
     response = await sync_to_async(api.act)(game, DRAW)
@@ -196,3 +196,37 @@ async def test_a_frame_from_the_client_is_ignored_and_the_socket_stays_open(fram
         response.json()["events"]
     assert [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")] == []
     await communicator.disconnect()
+
+
+async def test_each_person_hears_the_game_as_their_own_seat_sees_it():
+    """Two people at one game: the mover's socket hears its own draw with the card, the other
+    seat's socket the same events filtered for it (R25), never the card drawn."""
+    from games import services
+    from tests.factories import player_with_token
+    from tests.games.conftest import bearer_api
+
+    def sit_two():
+        (alice, alice_token), (bob, bob_token) = player_with_token(), player_with_token()
+        played = services.start_game_together(alice, {0: alice, 2: bob}, "easy")
+        return played.game.public_id, {0: bearer_api(alice_token), 2: bearer_api(bob_token)}
+
+    game_id, people = await sync_to_async(sit_two)()
+    sockets = {seat: socket(game_id, bearer(api)) for seat, api in people.items()}
+    for communicator in sockets.values():
+        assert (await communicator.connect())[0]
+    view = (await sync_to_async(people[0].get)(f"/games/{game_id}")).json()
+    mover = view["turn"]
+    other = 2 - mover
+    mine = (await sync_to_async(people[mover].get)(f"/games/{game_id}")).json()
+    response = await sync_to_async(people[mover].act)(mine, DRAW)
+    assert response.status_code == 200
+    events = response.json()["events"]
+
+    assert await receive_all(sockets[mover], len(events)) == events
+    heard = await receive_all(sockets[other], len(events))
+    drawn = events[0]["d"]["card"]["id"]
+    assert [(m["v"], m["t"]) for m in heard] == [(m["v"], m["t"]) for m in events]
+    assert heard[0]["d"] == {"seat": mover, "from": "stock"}
+    assert drawn not in str(heard)
+    for communicator in sockets.values():
+        await communicator.disconnect()

@@ -19,7 +19,7 @@ from django.test import Client
 
 from games import daily
 from games.engine import ENGINE_VERSION
-from games.models import Game, GameAction
+from games.models import SOLO_SEAT, Game, GameAction, Seat
 from games.players.models import Player
 from games.services.daily import deal_for
 from games.signals import game_finished
@@ -69,6 +69,8 @@ def finished_daily(owner: Player, day: date, contracts: int, penalty: int,
             contracts=contracts, penalty=penalty, place=place, finished_at=finished_at,
             created_at=started_at or finished_at - timedelta(minutes=30),
             address_hash=address_hash)
+        Seat.objects.create(game=game, number=SOLO_SEAT, player=owner, contracts=contracts,
+                            penalty=penalty, place=place)
         GameAction.objects.bulk_create([  # stand-ins for the person's moves, for the flags
             GameAction(game=game, index=i, seat=0, action={"type": "draw", "from": "stock"})
             for i in range(person_actions)])

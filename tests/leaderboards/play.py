@@ -7,11 +7,11 @@ from __future__ import annotations
 from games import services
 from games.engine import PLAY, best_lay_down, player_view
 from games.engine.cards import card_id, penalty_of
-from games.models import Game
+from games.models import SOLO_SEAT, Game
 
 
 def next_action(game: Game) -> dict:
-    view = player_view(game.load_state(), services.PERSON)
+    view = player_view(game.load_state(), SOLO_SEAT)
     legal = view.legal
     if view.phase != PLAY:
         return {"type": "draw", "from": "stock"}

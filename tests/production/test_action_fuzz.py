@@ -38,7 +38,7 @@ def game_in_play(django_db_setup, django_db_blocker):
         game = practice_game(owner)
         played = services.act(game.public_id, owner, game.version,
                               {"type": "draw", "from": "stock"})
-        hand = {c["id"] for c in reads.game_view(played.game, played.state)["hand"]}
+        hand = {c["id"] for c in reads.game_view(played.seated, played.state)["hand"]}
         yield played.game, token, sorted(set(EVERY_CARD_ID) - hand)
         owner.delete()
 
