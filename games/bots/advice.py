@@ -4,16 +4,56 @@ The expert is the ``hard`` level (:mod:`.hard`): it is handed the person's own
 :class:`~games.engine.view.PlayerView`, as any bot is, so the advice knows nothing the person
 could not (R25). :func:`advise` returns exactly the action ``hard`` would take in that view with
 that rng, and a reason code read from the same figures the expert weighed (the draws a card
-saves or costs the contract, its penalty points, what the next player collects), so the reason
-never contradicts the move.
+saves or costs the contract, its penalty points, what the next player collects).
 
 Reason codes are stable; :data:`REASONS` gives each one's English sentence (clients translate
-by code, as they do error codes).
+by code, as they do error codes). Each code claims something definite of the position it is
+given for, and is given only when that holds; where a stronger claim fails, a weaker true one is
+given instead (tests/bots/test_advice.py checks every claim apart from this module). "The
+outlook" is the expert's measure of a hand's distance from its contract in draws
+(:mod:`.outlook`); "the cards you may discard" are the legal discards (R16). The claims:
+
+- ``not_your_turn``, ``game_over``: so, and there is no move.
+- ``take_to_complete_contract``: not laid down; the hand with the top discard holds the
+  contract (a legal lay-down exists).
+- ``take_brings_contract_nearer``: not laid down; taking the top discard and throwing the card
+  the hand then needs least puts the contract more draws nearer, in the outlook, than
+  ``normal.EXPERT_TAKE_MARGIN`` (what a stock card brings on average).
+- ``take_to_lay_off``: laid down on an earlier turn; the top discard fits a meld on the table.
+- ``stock_discard_does_not_help``: not laid down; taking the top discard would put the
+  contract no nearer, in the outlook.
+- ``stock_discard_helps_too_little``: not laid down; it would put it nearer by no more than
+  ``EXPERT_TAKE_MARGIN`` draws.
+- ``stock_discard_unmatched`` (weaker, where the outlook sees more use than the expert's quick
+  look, :func:`.normal.could_help`): no card in hand has its rank, if the contract asks for a
+  group, nor is of its suit within three ranks of it, if it asks for a run; it is no joker.
+- ``stock_discard_fits_nowhere``: laid down; the top discard fits no meld on the table.
+- ``stock_only``: the top discard may not be taken now.
+- ``lay_down_contract``: the move is a legal lay-down of the contract (R12, R14).
+- ``lay_off_card``: the move is a legal lay-off (R15).
+- ``discard_does_nothing``: not laid down; without the card the outlook is unchanged.
+- ``discard_least_useful``: not laid down; no card you may discard costs the outlook less.
+- ``discard_high_points``: not laid down; against each card you may discard that costs the
+  outlook less, this card's extra penalty points, at what a point is worth to the expert now
+  (``normal.penalty_weight``), outweigh its extra cost to the outlook.
+- ``discard_not_feeding``: not laid down; the next player seems to collect each card you may
+  discard that costs the outlook less (``tactics.feeding_risks``) more than this card.
+- ``discard_points_or_feeding`` (weaker): each card you may discard that costs the outlook less
+  has fewer penalty points than this card, or seems collected by the next player more.
+- ``discard_after_lay_down``: laid down; the card fits no meld on the table, and no card in hand
+  has more penalty points.
+- ``discard_fits_nowhere`` (weaker): laid down; the card fits no meld on the table.
+- ``discard_all_fit``: laid down; every card you may discard fits a meld on the table (the
+  expert throws a card that fits only then).
+- ``discard_to_go_out``: the card is the last in hand, so discarding it goes out (R19).
+- ``best_in_play_outs``: someone has laid down, and the move is not the one the expert's own
+  judgment (:data:`.normal.EXPERT`) makes: hard's search of play-outs chose it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import inf
 
 from games.engine.actions import DISCARD_PILE, Action, Discard, Draw, LayDown, LayOff
 from games.engine.cards import penalty_of
@@ -24,7 +64,7 @@ from games.engine.view import PlayerView
 from . import hard, normal
 from .memory import Memory
 from .outlook import outlook
-from .tactics import feeding_risks, going_out_soon
+from .tactics import feeding_risks, fits, going_out_soon, table_melds
 
 SAME = 1e-9  # two costs closer than this are equal (they are sums of the same floats)
 
@@ -42,6 +82,9 @@ REASONS = {
     "stock_discard_helps_too_little": "Draw from the stock: the top discard helps your "
                                       "contract less than a card from the stock would, on "
                                       "average.",
+    "stock_discard_unmatched": "Draw from the stock: none of your cards is close to the top "
+                               "discard (the same rank, for a group; the same suit within "
+                               "three ranks, for a run).",
     "stock_discard_fits_nowhere": "Draw from the stock: the top discard fits no meld on the "
                                   "table.",
     "stock_only": "Draw from the stock: the top discard may not be taken now.",
@@ -56,8 +99,15 @@ REASONS = {
                            "it does for your contract.",
     "discard_not_feeding": "Discard this card: the next player seems to collect the cards you "
                            "could spare instead.",
+    "discard_points_or_feeding": "Discard this card: each card your contract needs less has "
+                                 "fewer penalty points, or the next player seems to collect "
+                                 "it.",
     "discard_after_lay_down": "Discard this card: it fits no meld on the table and would cost "
                               "you the most points if the deal ended.",
+    "discard_fits_nowhere": "Discard this card: it fits no meld on the table.",
+    "discard_all_fit": "Discard this card: every card you may discard fits a meld on the "
+                       "table.",
+    "discard_to_go_out": "Discard your last card: you go out, and the deal ends.",
     # the search (hard, once a player has laid down) overturned the expert's first choice
     "best_in_play_outs": "Played out over possible deals from here, this move came out best.",
 }
@@ -103,31 +153,47 @@ def _draw_reason(view: PlayerView, memory: Memory, took: bool) -> str:
         return "stock_only"
     if view.me.laid_down:
         return "take_to_lay_off" if took else "stock_discard_fits_nowhere"
-    gain = normal.top_discard_gain(view, memory)
     if took:
-        return ("take_to_complete_contract" if gain == float("inf")
+        return ("take_to_complete_contract" if normal.top_discard_gain(view, memory) == inf
                 else "take_brings_contract_nearer")
-    return "stock_discard_does_not_help" if gain <= SAME else "stock_discard_helps_too_little"
+    # The expert may have passed it over on a quick look (could_help): ask the outlook itself.
+    gain = normal.taking_gain(view, memory)
+    if gain <= SAME:
+        return "stock_discard_does_not_help"
+    if gain <= normal.EXPERT_TAKE_MARGIN:
+        return "stock_discard_helps_too_little"
+    return "stock_discard_unmatched"  # the quick look's verdict, all that is left true
 
 
 def _discard_reason(view: PlayerView, memory: Memory, action: Discard) -> str:
     costs = {card: cost for cost, card in normal.discard_order(view, memory)}
     if costs[action.card] > min(costs.values()) + SAME:
         return "best_in_play_outs"
+    thrown = action.card
     if view.me.laid_down:
-        return "discard_after_lay_down"
+        if len(view.hand) == 1:
+            return "discard_to_go_out"
+        if fits(thrown, table_melds(view)):  # priced dearest: thrown only when all fit
+            return "discard_all_fit"
+        dearest = max(penalty_of(c) for c in view.hand)
+        return ("discard_after_lay_down" if penalty_of(thrown) == dearest
+                else "discard_fits_nowhere")
     plans = outlook(view.hand, view.me.contract, memory.live)
 
     def loss(card: int) -> float:  # draws the contract loses with the card
         return plans.without(card) - plans.distance
 
-    thrown = action.card
-    least = min(costs, key=lambda c: (loss(c), -penalty_of(c)))
-    if loss(thrown) <= loss(least) + SAME:
-        return "discard_does_nothing" if loss(thrown) <= SAME else "discard_least_useful"
+    if loss(thrown) <= SAME:
+        return "discard_does_nothing"
+    spare = [c for c in costs if loss(c) < loss(thrown) - SAME]  # the contract needs them less
+    if not spare:
+        return "discard_least_useful"
     # A card the contract needs more went: its points or the next player's wants decided.
     weight = normal.penalty_weight(plans, going_out_soon(view))
-    risks = feeding_risks((thrown, least), view, memory)
-    points_gain = weight * (penalty_of(thrown) - penalty_of(least))
-    feeding_gain = normal.FEEDING_COST * (risks[least] - risks[thrown])
-    return "discard_high_points" if points_gain >= feeding_gain else "discard_not_feeding"
+    if all(weight * (penalty_of(thrown) - penalty_of(c)) >= loss(thrown) - loss(c)
+           for c in spare):
+        return "discard_high_points"
+    risks = feeding_risks((thrown, *spare), view, memory)
+    if all(risks[c] > risks[thrown] for c in spare):
+        return "discard_not_feeding"
+    return "discard_points_or_feeding"

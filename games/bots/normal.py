@@ -82,10 +82,18 @@ def wants_top_discard(view: PlayerView, memory: Memory, take_margin: float) -> b
 
 def top_discard_gain(view: PlayerView, memory: Memory) -> float:
     """Before laying down: the draws that taking the top discard saves on the way to the
-    contract (``inf`` when it completes the contract, 0 when it cannot help)."""
-    top = view.discard_top
-    if not could_help(top, view):
+    contract (``inf`` when it completes the contract), or 0 when a quick look
+    (:func:`could_help`) says it cannot help."""
+    if not could_help(view.discard_top, view):
         return 0.0
+    return taking_gain(view, memory)
+
+
+def taking_gain(view: PlayerView, memory: Memory) -> float:
+    """The outlook's figure that :func:`top_discard_gain` skips when the quick look sees no
+    use: the draws saved by taking the top discard and throwing the card the hand then needs
+    least (``inf`` when the contract is then held)."""
+    top = view.discard_top
     contract = view.me.contract
     hand = view.hand + (top,)
     taken = outlook(hand, contract, memory.live)

@@ -11,7 +11,8 @@ import pytest
 
 from games.models import Game
 from games.reads.hints import hint as server_hint
-from tests.browser.conftest import DESKTOP
+from tests.bots.test_advice import laying_down
+from tests.browser.conftest import DESKTOP, PHONE
 from tests.browser.table_driver import wait_idle
 from tests.games.test_hint import (
     DIAMOND_RUN,
@@ -124,4 +125,26 @@ def test_the_hint_points_at_the_card_to_lay_off_and_its_meld(open_page, site):
     wait_idle(page)
     game.refresh_from_db()
     assert len(game.load_state().table[expected["meld"]].meld.cards) == 4
+    watch.check()
+
+
+def test_after_laying_down_the_hint_keeps_the_king_for_the_table_and_says_only_what_is_true(
+        open_page, site):
+    """Issue 41's hand: laid down this turn with 4H 4S KS 3S, the KS fitting the kings on the
+    table. The hint throws a four and no longer says it "would cost the most points": in
+    Thai, on a phone, it says the card fits no meld on the table."""
+    page, watch = open_page(PHONE)
+    game = start_at(page, site.url, laying_down("7H 7S 7D 9C 9S 4H 4S KS 3S", stock="9D",
+                                                table="KH KD KC"), "th")
+
+    expected = server_hint(game)
+    assert expected["reason"]["code"] == "discard_fits_nowhere"
+    page.click("[data-hint]")
+    page.wait_for_selector(".hand .card.hinted")
+    assert page.get_attribute(".hand .card.hinted", "data-id") == expected["action"]["card"]
+    assert expected["action"]["card"] != "KS.1"
+    message = reason_shown(page, expected["reason"]["message"])
+    assert message == "ทิ้งไพ่ใบนี้: ใบนี้ไม่เข้ากับชุดใดบนโต๊ะ"
+    page.wait_for_function("(text) => document.querySelector('[data-message]').textContent "
+                           "=== text", arg=message)
     watch.check()

@@ -107,3 +107,13 @@ def test_the_scripts_counts_take_the_languages_plural_form(lang, one, two):
 def test_the_rules_page_counts_deals_with_the_plural_form(client, lang, words):
     client.cookies["django_language"] = lang
     assert words in client.get("/rules/").content.decode()
+
+
+def test_the_page_translates_every_reason_the_hint_gives_in_the_servers_english():
+    """The hint shows its reason by code (controllers/hint.js); a code missing there would
+    show the server's English in every language."""
+    from games.bots import REASONS
+
+    script = (LOCALE.parent / "static" / "frontend" / "js" / "controllers" / "hint.js")
+    mapped = dict(re.findall(r'^  (\w+): gettext\("(.*)"\),$', script.read_text(), re.M))
+    assert mapped == REASONS
