@@ -228,25 +228,15 @@ def test_game_over_and_not_your_turn_come_with_no_move():
     assert_reason(rung_one("7H 7S 7D 9C 9S 2D 4C 5H JD KS", "8C", turn=1), "not_your_turn")
 
 
-def test_take_to_complete_contract():
-    assert_reason(rung_one("7H 7S 7D 9C 9D 2D 4C 5H JD KS", "8C 9S"),
-                  "take_to_complete_contract")
-
-
-def test_take_brings_contract_nearer():
-    assert_reason(rung_one("7H 7S 7D 9C 2D 4C 5H JD KS QS", "8C 9S"),
-                  "take_brings_contract_nearer")
-
-
-def test_stock_discard_does_not_help():
-    assert_reason(rung_one("7H 7S 7D 9C 9S 2D 4C 5H JD KS", "8C"),
-                  "stock_discard_does_not_help")
-
-
-def test_stock_discard_helps_too_little():
-    """The 4D pairs the lone 4C, a second way to the second group: worth less than a draw."""
-    assert_reason(rung_one("7H 7S 7D 9C 9S 2D 4C 5H JD KS", "8C 4D"),
-                  "stock_discard_helps_too_little")
+@pytest.mark.parametrize(("hand", "discard", "code"), [
+    ("7H 7S 7D 9C 9D 2D 4C 5H JD KS", "8C 9S", "take_to_complete_contract"),
+    ("7H 7S 7D 9C 2D 4C 5H JD KS QS", "8C 9S", "take_brings_contract_nearer"),
+    ("7H 7S 7D 9C 9S 2D 4C 5H JD KS", "8C", "stock_discard_does_not_help"),
+    # The 4D pairs the lone 4C, a second way to the second group: worth less than a draw.
+    ("7H 7S 7D 9C 9S 2D 4C 5H JD KS", "8C 4D", "stock_discard_helps_too_little"),
+])
+def test_the_draw_reasons_on_rung_one(hand, discard, code):
+    assert_reason(rung_one(hand, discard), code)
 
 
 def test_a_card_the_experts_quick_look_passes_over_is_not_said_to_do_nothing():
