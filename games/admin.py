@@ -3,7 +3,9 @@ them; a finished game shows its replay. Moderation (bans, names, scores) is adde
 leaderboards.admin, which logs every action.
 
 Staff never reach a running day's seed or an unfinished game's state (R25), for
-any role, superusers included: :class:`KeepsSecretsAdmin` (every admin of both apps) refuses a
+any role, superusers included, nor the log of a running day's daily or of a game still being
+played (:func:`moves_hidden`: the actions inline is left off its page; GameAction has no admin
+of its own, no export and no link): :class:`KeepsSecretsAdmin` (every admin of both apps) refuses a
 filter, search field, ordering or ``_to_field`` whose path reaches a field of
 :data:`SECRET_FIELDS`, even through relations (``?seed__startswith=``, ``?state__stock__0=``,
 ``?games__daily__seed=``: Django allows lookups on a model's own fields by default, which let a
@@ -95,6 +97,16 @@ class PlayerAdmin(KeepsSecretsAdmin):
                        "last_seen_at"]
 
 
+def moves_hidden(game: Game) -> bool:
+    """Whether a game's log is kept from staff: a daily's while its day runs (copying a top
+    score's moves reproduces it), any other game's while it is played (its moves tell its
+    hands). A daily's day decides, not its status: an expired attempt is moderated as a
+    finished one."""
+    if game.daily_id is not None:
+        return not daily.day_has_ended(game)
+    return game.status == Game.ACTIVE
+
+
 class GameActionInline(admin.TabularInline):
     model = GameAction
     fields = ["index", "seat", "action", "created_at"]
@@ -115,6 +127,10 @@ class GameAdmin(KeepsSecretsAdmin):
     search_fields = ["public_id", "owner__name", "owner__public_id"]
     exclude = ["seed", "state"]  # hidden cards; the replay shows them once it may
     inlines = [GameActionInline]
+
+    def get_inlines(self, request, obj):
+        # Django's documented hook: the log is on the page only once moves_hidden allows.
+        return [] if obj is None or moves_hidden(obj) else self.inlines
 
     def get_readonly_fields(self, request, obj=None):
         return [*(f.name for f in Game._meta.fields if f.name not in SECRET_FIELDS[Game]),

@@ -9,13 +9,15 @@ again: every answer must be byte for byte the same, so none depends on the secre
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils.html import escape
 
-from games import daily
+from games import daily, services
 from games.models import DailyDeal, Game
 from games.players.models import Player
 from games.services.daily import start_daily
@@ -32,6 +34,7 @@ SCORES = reverse("admin:leaderboards_score_changelist")
 PLAYERS = reverse("admin:games_player_changelist")
 LINKS = reverse("admin:leaderboards_attemptlink_changelist")
 OTHER_SEED = "f" * 64
+DRAW = {"type": "draw", "from": "stock"}
 
 
 @pytest.fixture(params=["moderator", "superuser"])
@@ -161,3 +164,34 @@ def test_a_moderator_cannot_point_a_victims_player_at_their_own_account(staff,
     assert b'name="user"' not in form.content
     victim.refresh_from_db()
     assert (victim.user_id, victim.cookie_epoch) == (victim_user.pk, 0)
+
+
+def game_page(staff: Client, game: Game) -> str:
+    return staff.get(reverse("admin:games_game_change", args=[game.pk])).content.decode()
+
+
+def moves_shown(page: str, game: Game) -> bool:
+    """Whether the page lists the game's log: any logged action's JSON, or the inline."""
+    logged = [json.dumps(a, separators=(", ", ": ")) for a in
+              game.actions.values_list("action", flat=True)]
+    return "Game actions" in page or any(escape(text) in page for text in logged)
+
+
+def test_no_admin_page_shows_the_moves_of_a_running_days_daily(staff, clock):
+    """Issue 42: a moderator copied today's top score move by move from the actions inline."""
+    game = running_daily()
+    played = services.act(game.public_id, game.owner, game.version, DRAW).game
+    assert played.actions.count() > 1
+
+    assert not moves_shown(game_page(staff, played), played)
+    clock.advance(days=1)  # the day ends: moderation reads the log again
+    assert moves_shown(game_page(staff, played), played)
+
+
+def test_no_admin_page_shows_the_moves_of_a_practice_game_still_being_played(staff):
+    game = practice_game(player("Practice")[0])
+    played = services.act(game.public_id, game.owner, game.version, DRAW).game
+
+    assert not moves_shown(game_page(staff, played), played)
+    Game.objects.filter(pk=played.pk).update(status=Game.FINISHED)
+    assert moves_shown(game_page(staff, played), played)
