@@ -10,7 +10,8 @@ filter, search field, ordering or ``_to_field`` whose path reaches a field of
 :data:`SECRET_FIELDS`, even through relations (``?seed__startswith=``, ``?state__stock__0=``,
 ``?games__daily__seed=``: Django allows lookups on a model's own fields by default, which let a
 moderator test the seed one character at a time), and leaves those columns out of the rows it
-reads. A seed is shown only where the owner's replay would show it: a deal's once its day has
+reads. Apps above games add their secrets with :func:`keep_secret` (a league's join code:
+leaderboards.leagues.admin). A seed is shown only where the owner's replay would show it: a deal's once its day has
 ended, a game's in its replay once that opens.
 """
 
@@ -30,10 +31,17 @@ from games.players.models import Player
 from games.reads import replays
 
 # Fields that tell hidden cards: the seed deals every hand and the stock; the state holds them.
+# Apps above games add theirs with keep_secret (a league's join code).
 SECRET_FIELDS: dict[type[Model], frozenset[str]] = {
     DailyDeal: frozenset({"seed"}),
     Game: frozenset({"seed", "state"}),
 }
+
+
+def keep_secret(model: type[Model], *fields: str) -> None:
+    """Make ``fields`` of ``model`` secrets to every admin (called where the model's admin is
+    registered, before any request)."""
+    SECRET_FIELDS[model] = SECRET_FIELDS.get(model, frozenset()) | frozenset(fields)
 
 
 def names_a_secret(model: type[Model], path: str) -> bool:

@@ -1,5 +1,6 @@
 """Leagues in Django admin (issue 31): every league with its creator, members and name; hide or
-restore a name (members then see "League #n"), or delete a league, each with a reason typed
+restore a name (members then see "League #n"), or delete a league (never its join code: a
+secret, like a day's seed, to every admin), each with a reason typed
 into the action bar, logged in
 :class:`~leaderboards.leagues.models.LeagueModerationLog` (read-only here).
 
@@ -17,12 +18,16 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
-from games.admin import KeepsSecretsAdmin
+from games.admin import KeepsSecretsAdmin, keep_secret
 from leaderboards.admin import ReasonForm, run_with_reason
 from leaderboards.leagues import services
 from leaderboards.leagues.models import League, LeagueModerationLog, Membership
 
 MEMBERS_LISTED_MAX = 100  # a league's whole membership fits (models.MEMBERS_MAX)
+
+# A join code lets anyone in, as the seed deals every hand: never filtered, searched, ordered
+# or shown, by any admin, through any relation (``?code__lt=`` read one in 40 requests).
+keep_secret(League, "code")
 
 
 def _player_link(player) -> str:
@@ -99,7 +104,7 @@ class LeagueAdmin(KeepsSecretsAdmin):
 
 
 @admin.register(LeagueModerationLog)
-class LeagueModerationLogAdmin(admin.ModelAdmin):
+class LeagueModerationLogAdmin(KeepsSecretsAdmin):
     list_display = ["created_at", "moderator_name", "action", "league_number", "league_name",
                     "reason"]
     list_filter = ["action"]

@@ -181,7 +181,7 @@ def test_no_admin_page_shows_the_moves_of_a_running_days_daily(staff, clock):
     """Issue 42: a moderator copied today's top score move by move from the actions inline."""
     game = running_daily()
     played = services.act(game.public_id, game.owner, game.version, DRAW).game
-    assert played.actions.count() > 1
+    assert played.actions.exists()
 
     assert not moves_shown(game_page(staff, played), played)
     clock.advance(days=1)  # the day ends: moderation reads the log again

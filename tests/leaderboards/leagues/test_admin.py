@@ -4,6 +4,8 @@ no reason, nothing done; a moderator (create_moderator's group) may do it all.""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -73,3 +75,35 @@ def test_deleting_needs_a_reason_and_is_logged(moderator_client):
 def test_django_admins_own_delete_is_not_offered(moderator_client):
     league_with(player("Ana")[0])
     assert b"delete_selected" not in moderator_client.get(LEAGUES).content
+
+
+def test_no_admin_answer_depends_on_a_join_code(moderator_client):
+    """Issue 42: ``?code__lt=`` let a moderator read a code in 40 requests. The code is a secret
+    as the seed is: no filter, search, ordering or page of any admin reaches it, even through
+    relations, so every answer is the same after the code changes."""
+    ana, _ = player("Ana")
+    league = league_with(ana, player("Ben")[0], name="Chess Night")
+    code = league.code
+    players = reverse("admin:games_player_changelist")
+    logs = reverse("admin:leagues_leaguemoderationlog_changelist")
+    asked = [(LEAGUES, {lookup: guess}) for guess in (code, code[:4], "0", "Z")
+             for lookup in ("code", "code__lt", "code__gt", "code__startswith", "code__in",
+                            "code__regex")]
+    asked += [(players, {"league_memberships__league__code__lt": code}),
+              (players, {"created_leagues__code__startswith": code[:1]}),
+              (logs, {"league__code__lt": code}), (LEAGUES, {"q": code}),
+              (LEAGUES, {"_to_field": "code", "_popup": "1"}),
+              (reverse("admin:leagues_league_change", args=[league.pk]), {})]
+    asked += [(LEAGUES, {"o": str(column)}) for column in range(1, 8)]
+
+    def answers():
+        return [(r.status_code, re.sub(rb'name="csrfmiddlewaretoken" value="[^"]+"', b"",
+                                       r.content))
+                for r in (moderator_client.get(url, params) for url, params in asked)]
+
+    before = answers()
+    League.objects.filter(pk=league.pk).update(code="ZZZZZZZZZZZZ"[:len(code)])
+    after = answers()
+
+    assert [q for q, b, a in zip(asked, before, after, strict=True) if b != a] == []
+    assert all(status in (200, 302, 400) for status, _ in before)
