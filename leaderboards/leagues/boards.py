@@ -118,10 +118,10 @@ def members_of(league: League) -> Members:
 
 def today_json(rows: list[Row], names: dict[int, MemberRow], today: date, finished: bool) -> dict:
     """Today's daily among the members (``rows``: the day's board narrowed to them): ranked
-    entries once the viewer has finished, else only who has played; and who has not."""
+    entries once the viewer has finished, else only who has played; and who has not. Both
+    lists in order of joining (``names``): the board's order would tell the day's result."""
     by_public_id = {p.public_id: p for p in names.values()}
-    played = [by_public_id[row.player_id] for row in rows]
-    played_ids = {p.pk for p in played}
+    played_ids = {by_public_id[row.player_id].pk for row in rows}
     entries = []
     if finished:
         # Names as read now (the rows may come from the cache); no game: today runs (R26).
@@ -130,7 +130,7 @@ def today_json(rows: list[Row], names: dict[int, MemberRow], today: date, finish
                     "finished_at": row.at, "game": None}
                    for rank, row in enumerate(rows, start=1)]
     return {"date": today, "results_shown": finished, "entries": entries,
-            "played": [player_json(p) for p in played],
+            "played": [player_json(p) for pk, p in names.items() if pk in played_ids],
             "not_played": [player_json(p) for pk, p in names.items() if pk not in played_ids]}
 
 

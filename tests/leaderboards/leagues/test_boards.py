@@ -61,6 +61,20 @@ def test_today_is_ranked_as_the_public_board_once_you_have_finished(club):
     assert names(today["not_played"]) == ["Eve"]
 
 
+def test_before_you_finish_who_has_played_is_in_order_of_joining_not_of_rank(club):
+    """Issue 42: ``played`` listed the members in rank order, which told the day's result."""
+    league, api, _ana, (ben, cat, dan, eve) = club
+    finished_daily(eve, DAY, 9, 10)  # first on the day's board, last to join
+    finished_daily(cat, DAY, 2, 90)
+    finished_daily(dan, DAY, 7, 20)
+    finished_daily(ben, DAY, 1, 99)  # last on the board, first to join after Ana
+
+    for today in (api.get(f"/leagues/{league.public_id}").json()["today"],
+                  api.get("/leagues/today").json()["leagues"][0]):
+        assert names(today["played"]) == ["Ben", "Cat", "Dan", "Eve"]
+        assert today["entries"] == []
+
+
 def test_before_you_finish_today_shows_only_who_has_played(club):
     league, api, _ana, (ben, cat, _dan, _eve) = club
     finished_daily(ben, DAY, 7, 90)
