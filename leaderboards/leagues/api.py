@@ -27,6 +27,7 @@ member who is not the creator gets 403 ``creator_only`` for the creator's action
 from __future__ import annotations
 
 from datetime import date, datetime
+from functools import partial
 from typing import Annotated
 
 from django.http import HttpRequest, HttpResponse
@@ -203,13 +204,6 @@ def _page(request: HttpRequest, league_id: str) -> dict:
     return boards.league_page(league, request.auth)
 
 
-def _summary(player, league_id: str) -> dict:
-    try:
-        return boards.summary(boards.league_of(player, league_id), player)
-    except boards.NotMember:
-        raise _refusal(services.not_found()) from None
-
-
 @router.get("", response={200: LeagueList, **ERRORS}, auth=PLAYER)
 def list_leagues(request: HttpRequest):
     """The leagues you are in."""
@@ -266,10 +260,9 @@ def join_league(request: HttpRequest, code: LeagueCode, response: HttpResponse):
         raise _refusal(services.unknown_code())
     player = player_for_write(request, response)
     try:
-        league = services.join(player, code)
+        return Status(201, services.answered(player, partial(services.join, player, code)))
     except services.Refused as exc:
         raise _refusal(exc) from None
-    return Status(201, _summary(player, league.public_id))
 
 
 @router.get("/{league_id}", response={200: LeaguePage, **ERRORS}, auth=PLAYER)
@@ -283,10 +276,10 @@ def get_league(request: HttpRequest, league_id: PublicId):
 def rename_league(request: HttpRequest, league_id: PublicId, payload: NewLeague):
     """Rename (the creator only)."""
     try:
-        services.rename(request.auth, league_id, payload.name)
+        return services.answered(request.auth, partial(services.rename, request.auth,
+                                                       league_id, payload.name))
     except services.Refused as exc:
         raise _refusal(exc) from None
-    return _summary(request.auth, league_id)
 
 
 @router.api_operation(["DELETE"], "/{league_id}", response={204: None, **ERRORS},
@@ -304,10 +297,10 @@ def delete_league(request: HttpRequest, league_id: PublicId):
 def renew_code(request: HttpRequest, league_id: PublicId):
     """A new join code and link (the creator only): the old ones stop working at once."""
     try:
-        services.renew_code(request.auth, league_id)
+        return services.answered(request.auth, partial(services.renew_code, request.auth,
+                                                       league_id))
     except services.Refused as exc:
         raise _refusal(exc) from None
-    return _summary(request.auth, league_id)
 
 
 @router.api_operation(["DELETE"], "/{league_id}/members/{player_id}",

@@ -32,6 +32,7 @@ whose tallies are missing or marked is read right, from its scores.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from functools import partial
 
 from django.db import DatabaseError, IntegrityError, transaction
@@ -131,6 +132,15 @@ def _save_with_new_code(league: League, **kwargs) -> None:
         except IntegrityError:
             if attempt == CODE_ATTEMPTS - 1:
                 raise
+
+
+def answered(player: Player, write: Callable[[], League]) -> dict:
+    """Run ``write`` (a join, a rename, a new code) and read its answer, the league as
+    ``player`` now sees it (boards.summary), in the same transaction: the write holds the
+    league's row lock to the end, so a deletion waits for the answer instead of leaving it
+    a league with no members; had the deletion come first, the write was refused with 404."""
+    with transaction.atomic():
+        return boards.summary(write(), player)
 
 
 # --- Players --------------------------------------------------------------------------------

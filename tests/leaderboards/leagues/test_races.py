@@ -1,7 +1,9 @@
 """Joins racing on PostgreSQL (SQLite has no row locks): two joins of one player make one
 membership; a join racing a new code either joins before the renewal or is refused with the
 old code; the last place in a full league goes to one of two joiners; a join counting the
-league's tallies while a moderation commits leaves them marked for a recount."""
+league's tallies while a moderation commits leaves them marked for a recount; a join, a rename
+or a new code answered while a moderator deletes the league answers the league or 404, never
+a 500."""
 
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ from leaderboards.leagues.models import MEMBERS_MAX, League, Membership
 from leaderboards.models import Score
 from tests.factories import DAY, Clock
 from tests.leaderboards.factories import finished_daily, player
-from tests.leaderboards.leagues.factories import league_with
+from tests.leaderboards.leagues.factories import Api, league_with
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -157,3 +159,64 @@ def test_a_join_counting_tallies_while_a_moderation_commits(clock, monkeypatch,
     assert tallies.players[ana.pk][0] == 6  # seven dailies, one hidden
     assert boards.past(league, yesterday, tallies) == boards.past(league, yesterday,
                                                                   boards.NO_TALLIES)
+
+
+@pytest.mark.parametrize("write", ["join", "rename", "new code"])
+def test_a_league_deleted_while_a_write_is_answered(write, monkeypatch, django_user_model):
+    """Issue 42: the answer to a join, a rename or a new code was read after the write's
+    transaction, so a deletion committing in between left it a league with no members, which
+    fails the answer's own schema (a 500). The answer is read in the write's transaction, under
+    the league's lock: the deletion waits for it (or, had it come first, the write is a 404).
+    The write pauses where it reads its answer until the deletion is done or has waited two
+    seconds (it cannot finish while the write holds the lock)."""
+    moderator = django_user_model.objects.create_user("mod", is_staff=True)
+    ana, ana_token = player("Ana")
+    ben, ben_token = player("Ben")
+    league = league_with(ana, name="Club")
+    if write != "join":
+        services.join(ben, league.code)
+    reading, deleted = threading.Event(), threading.Event()
+    real_summary = boards.summary
+
+    def summary_after_the_deletion(*args):
+        reading.set()
+        deleted.wait(2)
+        return real_summary(*args)
+
+    monkeypatch.setattr(boards, "summary", summary_after_the_deletion)
+    requests = {"join": lambda: Api(ben_token).post(f"/leagues/join/{league.code}"),
+                "rename": lambda: Api(ana_token).patch(f"/leagues/{league.public_id}",
+                                                       {"name": "New Club"}),
+                "new code": lambda: Api(ana_token).post(f"/leagues/{league.public_id}/code")}
+    outcome = {}
+
+    def answer():
+        try:
+            outcome["answer"] = requests[write]()
+        except Exception as exc:  # the test client raises what made a 500
+            outcome["answer"] = exc
+        finally:
+            connections.close_all()
+
+    def delete():
+        try:
+            reading.wait(10)
+            outcome["deleted"] = services.delete_by_moderator(league, moderator, "test")
+            deleted.set()
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=answer), threading.Thread(target=delete)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+
+    response = outcome["answer"]
+    assert not isinstance(response, Exception), response
+    assert outcome["deleted"] is True and not League.objects.filter(pk=league.pk).exists()
+    if response.status_code == 404:
+        assert response.json()["error"]["code"] in ("not_found", "invalid_league_code")
+    else:
+        assert response.status_code in (200, 201), response.content
+        assert response.json()["members"] == 2
