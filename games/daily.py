@@ -34,7 +34,11 @@ The writes named here (``deal_for``, ``prepare_deals``, ``start_daily``,
 and what it reads.
 
 Time
-    "Today" is the UTC date of :func:`now`; tests patch ``games.daily.now``.
+    "Today" is the UTC date of the database's clock (:func:`today`): every process decides
+    the day's boundary from the same clock, for the day's last move (``games.services.act``)
+    and for the reveal. This host's clock (:func:`now`) answers alone when it is more than
+    ``CLOCK_MARGIN`` from midnight. Tests patch ``games.daily.now`` and
+    ``games.daily.database_now`` (tests.factories.Clock).
 """
 
 from __future__ import annotations
@@ -45,6 +49,7 @@ import secrets
 from datetime import UTC, date, datetime, time, timedelta
 
 from django.conf import settings
+from django.db import connection
 from django.utils import timezone
 
 from games.engine.cards import card_json
@@ -60,18 +65,41 @@ from games.players.models import Player, sha256_hex
 DAILY_LEVEL = "normal"
 SEED_BYTES = 32
 DAY = timedelta(days=1)
+# How far from midnight this host's clock decides the day alone (docs/production.md, "The
+# clock"): hosts must keep within this of the database's clock.
+CLOCK_MARGIN = timedelta(minutes=1)
 
 
 # --- The clock --------------------------------------------------------------------------------
 
 
 def now() -> datetime:
+    """This host's clock."""
     return timezone.now()
 
 
+def database_now() -> datetime:
+    """The database's clock: the one clock every process shares. PostgreSQL answers the
+    transaction's start (``CURRENT_TIMESTAMP``, a time with its zone); SQLite the statement's,
+    as UTC text."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT CURRENT_TIMESTAMP")
+        moment = cursor.fetchone()[0]
+    if isinstance(moment, str):
+        moment = datetime.fromisoformat(moment).replace(tzinfo=UTC)
+    return moment
+
+
 def today() -> date:
-    """R26: the day runs 00:00-24:00 UTC."""
-    return now().astimezone(UTC).date()
+    """R26: the day runs 00:00-24:00 UTC, by the database's clock, so that no process accepts
+    a move after another has revealed the day's seed. Only within ``CLOCK_MARGIN`` of
+    midnight by this host's clock is the database asked (one statement): further from it,
+    a host kept within the margin of the database (NTP) cannot be on another day, and the
+    action path costs nothing more."""
+    moment = now().astimezone(UTC)
+    if CLOCK_MARGIN <= moment - day_start(moment.date()) <= DAY - CLOCK_MARGIN:
+        return moment.date()
+    return database_now().astimezone(UTC).date()
 
 
 def day_start(day: date) -> datetime:

@@ -21,11 +21,15 @@ NOON = time(12, 0)
 
 
 class Clock:
-    """Replaces games.daily.now for one test (monkeypatch undoes it)."""
+    """Replaces games.daily's clocks for one test (monkeypatch undoes it): this host's
+    (``now``) and the database's (``database_now``, read near midnight), ``database_ahead``
+    of this host's (a host whose clock is off)."""
 
     def __init__(self, monkeypatch, moment: datetime | None = None):
         self.moment = moment or datetime.combine(DAY, NOON, tzinfo=UTC)
+        self.database_ahead = timedelta(0)
         monkeypatch.setattr(daily, "now", lambda: self.moment)
+        monkeypatch.setattr(daily, "database_now", lambda: self.moment + self.database_ahead)
 
     @property
     def today(self) -> date:

@@ -4,12 +4,13 @@ player per day holds even when starts race."""
 from __future__ import annotations
 
 import threading
-from datetime import timedelta
+from datetime import time, timedelta
 
 import pytest
 from django.db import connection
+from django.utils import timezone
 
-from games.models import Game
+from games.models import DailyDeal, Game
 from games.services.daily import close_ended_days, deal_for, start_daily
 from games.tasks import close_ended_dailies
 from leaderboards.models import Score
@@ -138,3 +139,44 @@ def test_acting_after_midnight_is_refused_even_before_the_close_runs(clock):
                                {"version": game.version,
                                 "action": {"type": "draw", "from": "stock"}})
     assert response.json()["error"]["code"] == "daily_over"
+
+
+@pytest.mark.django_db
+def test_a_process_whose_clock_is_behind_refuses_the_move_after_the_databases_midnight(clock):
+    """Issue 42: with two processes 2 s apart, one accepted turns after the other had
+    revealed the seed. Near midnight the day is the database's, one clock for every process."""
+    someone, token = player()
+    game = start_daily(someone).game
+    clock.set_day(DAY, at=time(23, 59, 59))  # this host: one second before midnight
+    clock.database_ahead = timedelta(seconds=2)  # the database: past it
+
+    response = api(token).post(f"/games/{game.public_id}/actions",
+                               {"version": game.version,
+                                "action": {"type": "draw", "from": "stock"}})
+
+    assert response.json()["error"]["code"] == "daily_over"
+
+
+@pytest.mark.django_db
+def test_a_process_whose_clock_is_ahead_keeps_the_seed_until_the_databases_midnight(clock):
+    start_daily(player()[0])
+    seed = DailyDeal.objects.get(date=DAY).seed
+    clock.set_day(DAY + timedelta(days=1), at=time(0, 0, 1))  # this host: past midnight
+    clock.database_ahead = timedelta(seconds=-2)  # the database: not yet
+
+    day = api().get(f"/daily/{DAY}").json()
+
+    assert day["seed"] is None and day["revealed"] is False
+    assert seed not in api().get(f"/daily/{DAY}/deals").content.decode()
+    clock.database_ahead = timedelta(0)
+    assert api().get(f"/daily/{DAY}").json()["seed"] == seed
+
+
+@pytest.mark.django_db
+def test_the_databases_clock_is_read_from_the_database():
+    from games import daily
+
+    moment = daily.database_now()
+
+    assert moment.tzinfo is not None
+    assert abs(moment - timezone.now()) < timedelta(minutes=1)
