@@ -65,8 +65,8 @@ from games.players.models import Player, sha256_hex
 DAILY_LEVEL = "normal"
 SEED_BYTES = 32
 DAY = timedelta(days=1)
-# How far from midnight this host's clock decides the day alone (docs/production.md, "The
-# clock"): hosts must keep within this of the database's clock.
+# How far from midnight this host's clock decides the day alone: hosts must keep within this
+# of the database's clock (docs/production.md, "The clock").
 CLOCK_MARGIN = timedelta(minutes=1)
 
 

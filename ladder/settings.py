@@ -356,9 +356,11 @@ THROTTLE_RATES = {
     "login": env_str("THROTTLE_LOGIN", "10/15m"),
     "login_address": env_str("THROTTLE_LOGIN_ADDRESS", "30/15m"),
     "transfer": env_str("THROTTLE_TRANSFER", "10/15m"),
-    # friend leagues: created per player; join-code look-ups and joins per player or address
+    # friend leagues: created per player; join-code look-ups and joins per address (an IPv6
+    # /64), whatever the identity, in ten minutes and in a day (docs/api.md has the arithmetic)
     "leagues": env_str("THROTTLE_LEAGUES", "10/h"),
     "league_codes": env_str("THROTTLE_LEAGUE_CODES", "30/10m"),
+    "league_codes_day": env_str("THROTTLE_LEAGUE_CODES_DAY", "100/d"),
 }
 # The proxies whose X-Forwarded-For is believed (games/web/addresses.py): addresses or CIDR
 # networks, comma-separated; empty (the default) trusts none, and the socket's peer is the

@@ -1,6 +1,7 @@
 """The client's address, the one place it is computed: throttles (games.web.throttles), the daily's
 address flags (games.api_daily) and the admin-login limit (ladder.middleware) all call
-:func:`client_address`.
+:func:`client_address`; limits that one client must not multiply count by
+:func:`client_network` (an IPv6 client holds a whole /64).
 
 The address is the socket's peer (``REMOTE_ADDR``) unless that peer is a proxy named in
 ``settings.TRUSTED_PROXIES`` (addresses or CIDR networks, from the ``TRUSTED_PROXIES``
@@ -56,3 +57,25 @@ def client_address(request: HttpRequest) -> str:
             return hop
     # Every hop is a trusted proxy: the first one is as far back as anyone vouches for.
     return forwarded[0] if forwarded else peer
+
+
+IPV6_NETWORK_BITS = 64  # what one IPv6 client (a home, a phone, a server) is given at least
+
+
+def network_of(address: str) -> str:
+    """An IPv4 address as it is; an IPv6 address as its /64 (``2001:db8:1:2::/64``), every
+    address of which one client may use; anything else as it is."""
+    try:
+        ip = ipaddress.ip_address(address.strip())
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:  # ::ffff:a.b.c.d, an IPv4 client on a dual stack
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/{IPV6_NETWORK_BITS}", strict=False))
+    return str(ip)
+
+
+def client_network(request: HttpRequest) -> str:
+    """The client's address as one client's budget: :func:`network_of` its address."""
+    return network_of(client_address(request))

@@ -12,8 +12,14 @@ to twice the rate across a window's edge; that is accepted for its price (no
 read-modify-write race, which django-ninja's own ``SimpleRateThrottle``, a list of times read
 and written back, has between processes and between a process's threads).
 
-Who: a player's own id for ``by="player"`` (the address for a request without one), or the
-client's address (games.web.addresses: the socket's peer unless it is a trusted proxy).
+Who: a player's own id for ``by="player"`` (the address for a request without one), the
+client's address for ``by="address"`` (games.web.addresses: the socket's peer unless it is a
+trusted proxy), or its network for ``by="network"`` (an IPv6 address counted by its /64).
+
+Guessing a secret (a league's join code; a table's when they come) is limited by
+:func:`guesses`: per network whatever the identity (identities are free), in a short window
+and in a day, so the day's ceiling bounds what one client can ever try (docs/api.md, "Friend
+leagues", has the arithmetic).
 
 If the cache is down (Redis restarting), throttles let requests through and log it: a game
 must go on while Redis comes back (HTTP is the source of truth: docs/design.md, "The page's
@@ -34,7 +40,7 @@ from django.core.cache import caches
 from django.http import HttpRequest
 from ninja.throttling import BaseThrottle
 
-from games.web.addresses import client_address
+from games.web.addresses import client_address, client_network
 
 logger = logging.getLogger(__name__)
 
@@ -119,11 +125,11 @@ def address_ident(request: HttpRequest) -> str:
 class Throttle(BaseThrottle):
     """A django-ninja throttle for one ``scope`` (``throttle=[Throttle("actions")]``).
 
-    ``by``: ``"address"`` or ``"player"``. ``new_identities_only``: count only requests that
+    ``by``: ``"address"``, ``"network"`` or ``"player"``. ``new_identities_only``: count only requests that
     are about to create a player (``request.auth`` is a new browser, or no auth at all)."""
 
     def __init__(self, scope: str, by: str = "address", new_identities_only: bool = False):
-        if by not in ("address", "player"):
+        if by not in ("address", "network", "player"):
             raise ValueError(by)
         self.scope = scope
         self.by = by
@@ -134,6 +140,8 @@ class Throttle(BaseThrottle):
         auth = getattr(request, "auth", None)
         if self.by == "player" and getattr(auth, "pk", None) is not None:
             return f"p{auth.pk}"
+        if self.by == "network":
+            return f"n{client_network(request) or 'unknown'}"
         return f"a{address_ident(request)}"
 
     def allow_request(self, request: HttpRequest) -> bool:
@@ -145,3 +153,10 @@ class Throttle(BaseThrottle):
     def wait(self) -> float | None:
         # Retry-After is whole seconds, at least 1 (ninja rounds up).
         return max(1.0, math.ceil(getattr(self._last, "wait_s", None) or 1.0))
+
+
+def guesses(scope: str) -> list[Throttle]:
+    """The throttles of requests that guess a secret code: per client network whatever the
+    identity, at the rates ``scope`` (a short window) and ``scope + "_day"`` (a ceiling a
+    day)."""
+    return [Throttle(scope, by="network"), Throttle(f"{scope}_day", by="network")]

@@ -20,7 +20,8 @@ more, until one joins.
 Bounds: a name is 2-40 characters under the player names' rules (games.players.names); a
 league has at most 100 members (409 ``league_full``), a player at most 20 leagues (409
 ``too_many_leagues``). Creating is throttled per player (``THROTTLE_LEAGUES``), code look-ups
-and joins per player or address (``THROTTLE_LEAGUE_CODES``): 429 with ``Retry-After``. A
+and joins per address, an IPv6 one by its /64, whatever the identity, in ten minutes and in a
+day (``THROTTLE_LEAGUE_CODES``, ``THROTTLE_LEAGUE_CODES_DAY``): 429 with ``Retry-After``. A
 member who is not the creator gets 403 ``creator_only`` for the creator's actions.
 """
 
@@ -46,7 +47,7 @@ from games.players.identity import (
 from games.web.errors import ApiError
 from games.web.renderer import json_answer
 from games.web.schemas import Error, PublicId, text
-from games.web.throttles import Throttle
+from games.web.throttles import Throttle, guesses
 from leaderboards.leagues import boards, services
 from leaderboards.leagues.models import (
     CODE_CHARS,
@@ -64,17 +65,17 @@ ERRORS = {400: Error, 401: Error, 403: Error, 404: Error, 409: Error, 422: Error
 # browsers, so a first write here counts with the others.
 NEW_IDENTITIES = Throttle("identities", by="address", new_identities_only=True)
 LEAGUES_CREATED = Throttle("leagues", by="player")
-CODE_LOOKUPS = Throttle("league_codes", by="player")
+CODE_GUESSES = guesses("league_codes")  # per address, whatever the identity
 
 LeagueName = text(NAME_MAX_CHARS, NAME_MIN_CHARS, description=(
     f"{NAME_MIN_CHARS}-{NAME_MAX_CHARS} characters under the rules of a player's name: letters "
     "(any script, at most two combining marks each), digits, spaces and - _ . ' after NFKC "
     "normalisation, at least one letter and two visible letters or digits; no filler, "
     "invisible character or enclosing mark; not a look-alike of a reserved name."))
-CODE_TEXT_MAX_CHARS = CODE_CHARS + 8  # with its dash and a few spaces, as typed
+CODE_TEXT_MAX_CHARS = CODE_CHARS + 8  # with its dashes and a few spaces, as typed
 LeagueCode = Annotated[str, Path(
     pattern=r"^[0-9A-Za-z][0-9A-Za-z -]*$", min_length=CODE_CHARS,
-    max_length=CODE_TEXT_MAX_CHARS, examples=["K7QD-2MXW"],
+    max_length=CODE_TEXT_MAX_CHARS, examples=["K7QD-2MXW-P4RT"],
     description="A league's join code as shown or typed (case, spaces and dashes do not "
                 "matter).")]
 
@@ -90,7 +91,7 @@ class LeagueOut(BaseModel):
                                     "name.")
     name: str = Field(description="The name, or 'League #number' while hidden.")
     name_hidden: bool
-    code: str = Field(description="The join code to read aloud, e.g. K7QD-2MXW.")
+    code: str = Field(description="The join code to read aloud, e.g. K7QD-2MXW-P4RT.")
     join_path: str = Field(description="The join link's path on this site.")
     members: int = Field(ge=1, le=MEMBERS_MAX)
     created_at: datetime
@@ -242,7 +243,7 @@ def _code(raw: str) -> str:
 
 
 @router.get("/join/{code}", response={200: Preview, **ERRORS}, auth=PLAYER_OR_ANONYMOUS,
-            openapi_extra=AUTH_OPTIONAL, throttle=[CODE_LOOKUPS])
+            openapi_extra=AUTH_OPTIONAL, throttle=CODE_GUESSES)
 def preview_league(request: HttpRequest, code: LeagueCode):
     """What a join link shows before joining: the league's name and member count only."""
     found = boards.preview(_code(code))
@@ -252,7 +253,7 @@ def preview_league(request: HttpRequest, code: LeagueCode):
 
 
 @router.post("/join/{code}", response={201: LeagueOut, **ERRORS},
-             auth=PLAYER_OR_NEW_BROWSER, throttle=[NEW_IDENTITIES, CODE_LOOKUPS])
+             auth=PLAYER_OR_NEW_BROWSER, throttle=[NEW_IDENTITIES, *CODE_GUESSES])
 def join_league(request: HttpRequest, code: LeagueCode, response: HttpResponse):
     """Join the league of this code (no account needed)."""
     code = _code(code)

@@ -51,7 +51,9 @@ NAME_MAX_CHARS = 40
 MEMBERS_MAX = 100
 LEAGUES_PER_PLAYER_MAX = 20
 CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford: no I, L, O, U to misread
-CODE_CHARS = 8  # 32^8: about 10^12 codes, read aloud as two groups of four
+# 32^12 = 2^60 codes, read aloud as three groups of four: guessed at the most a client may
+# try (settings.THROTTLE_RATES["league_codes_day"]), hopeless (docs/api.md, "Friend leagues").
+CODE_CHARS = 12
 
 
 def new_league_id() -> str:
@@ -63,8 +65,8 @@ def new_code() -> str:
 
 
 def shown_code(code: str) -> str:
-    """``ABCD2345`` as people read it: ``ABCD-2345``."""
-    return f"{code[:4]}-{code[4:]}"
+    """``ABCDEFGH2345`` as people read it: ``ABCD-EFGH-2345``."""
+    return "-".join(code[i:i + 4] for i in range(0, len(code), 4))
 
 
 def normalise_code(raw: str) -> str | None:

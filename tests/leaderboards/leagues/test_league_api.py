@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 
@@ -19,7 +21,7 @@ def test_a_player_creates_a_league_and_gets_its_code_and_link():
     body = response.json()
     league = League.objects.get(public_id=body["id"])
     assert body["name"] == "Friday Club" and body["members"] == 1 and body["you_created"]
-    assert body["code"] == f"{league.code[:4]}-{league.code[4:]}"
+    assert body["code"] == f"{league.code[:4]}-{league.code[4:8]}-{league.code[8:]}"
     assert body["join_path"] == f"/leagues/join/{league.code}/"
     assert api.get("/leagues").json()["leagues"][0]["id"] == body["id"]
 
@@ -86,12 +88,12 @@ def test_a_new_browser_joins_from_the_link_with_no_account():
 
 def test_an_unknown_code_makes_no_player_and_is_404():
     browser = Client()
-    response = browser.post(f"{API}/leagues/join/ZZZZZZZZ")
+    response = browser.post(f"{API}/leagues/join/ZZZZZZZZZZZZ")
     assert (response.status_code, error_code(response)) == (404, "invalid_league_code")
     assert "ladder_player" not in response.cookies
 
 
-@pytest.mark.parametrize("code", ["abc", "A" * 17, "ABCD%00EFGH", "ABCD_EFGH"])
+@pytest.mark.parametrize("code", ["abc", "A" * 21, "ABCD%00EFGH", "ABCD_EFGH"])
 def test_a_code_out_of_bounds_is_refused(code):
     response = Api().get(f"/leagues/join/{code}")
     assert response.status_code in (404, 422)
@@ -175,12 +177,58 @@ def test_creating_leagues_is_throttled_per_player(settings):
     assert error_code(refused) == "throttled" and int(refused["Retry-After"]) >= 1
 
 
-def test_code_lookups_and_joins_are_throttled(settings):
+def code_guesses(remote_address: str, count: int, token: str | None = None) -> list[int]:
+    """``count`` look-ups of unknown codes from ``remote_address``, then a join by one."""
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    client = Client(headers=headers, REMOTE_ADDR=remote_address)
+    statuses = [client.get(f"{API}/leagues/join/ZZZZ-ZZZZ-ZZ{i:02d}").status_code
+                for i in range(count)]
+    return [*statuses, client.post(f"{API}/leagues/join/ZZZZ-ZZZZ-ZZZZ").status_code]
+
+
+@pytest.mark.usefixtures("throttle_clock")
+def test_code_guesses_are_counted_per_address_whatever_the_identity(settings):
+    """Issue 42: look-ups were counted per player, and identities are free."""
     settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "league_codes": "3/10m"}
-    _, api = member("Eve")
-    statuses = [api.get(f"/leagues/join/ZZZZZZZ{i}").status_code for i in range(3)]
-    statuses.append(api.post("/leagues/join/ZZZZZZZZ").status_code)
-    assert statuses == [404, 404, 404, 429]
+    tokens = [player(f"Guesser {i}")[1] for i in range(3)]
+
+    assert code_guesses("198.51.100.7", 2, tokens[0]) == [404, 404, 404]
+    assert code_guesses("198.51.100.7", 0, tokens[1]) == [429]  # another identity
+    assert code_guesses("198.51.100.7", 0) == [429]  # none at all
+    assert code_guesses("198.51.100.8", 0, tokens[2]) == [404]  # another address
+
+
+@pytest.mark.usefixtures("throttle_clock")
+def test_ipv6_code_guesses_are_counted_by_the_64_bit_network(settings):
+    settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "league_codes": "3/10m"}
+
+    assert code_guesses("2001:db8:1:2::1", 2) == [404, 404, 404]
+    assert code_guesses("2001:db8:1:2:ffff:ffff:ffff:fffe", 0) == [429]  # same /64
+    assert code_guesses("2001:db8:1:3::1", 0) == [404]  # the next /64
+
+
+def test_code_guesses_have_a_daily_ceiling_beyond_the_short_window(settings, monkeypatch):
+    from games.web import throttles
+
+    settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "league_codes": "3/10m",
+                               "league_codes_day": "5/d"}
+    midnight = 1_900_000_000 - 1_900_000_000 % 86_400  # a day's first second
+    monkeypatch.setattr(throttles, "clock", lambda: midnight + 1)
+
+    assert code_guesses("198.51.100.9", 2) == [404, 404, 404]
+    monkeypatch.setattr(throttles, "clock", lambda: midnight + 3600)  # a new short window
+    assert code_guesses("198.51.100.9", 1) == [404, 404]
+    assert code_guesses("198.51.100.9", 0) == [429]  # six in the day
+    monkeypatch.setattr(throttles, "clock", lambda: midnight + 86_400 + 1)  # the next day
+    assert code_guesses("198.51.100.9", 0) == [404]
+
+
+def test_a_join_code_has_sixty_bits_read_as_three_groups_of_four():
+    _, api = member("Ana")
+    league = api.post("/leagues", {"name": "Club"}).json()
+
+    assert len(League.objects.get(public_id=league["id"]).code) == 12
+    assert re.fullmatch(r"[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}", league["code"])
 
 
 def test_the_openapi_document_states_the_bounds():
@@ -193,7 +241,7 @@ def test_the_openapi_document_states_the_bounds():
     assert (name["minLength"], name["maxLength"]) == (2, 40)
     code = next(p for p in paths["/api/v1/leagues/join/{code}"]["post"]["parameters"]
                 if p["name"] == "code")["schema"]
-    assert code["maxLength"] == 16 and code["pattern"]
+    assert code["maxLength"] == 20 and code["pattern"]
     members = schema["components"]["schemas"]["LeaguePage"]["properties"]["members"]
     assert members["maxItems"] == 100
     assert set(paths["/api/v1/leagues/{league_id}"]) == {"get", "patch", "delete"}
