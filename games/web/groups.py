@@ -156,7 +156,8 @@ class GroupMember:
     missed once the client is in), ``await self.leave()`` on disconnect. In between, the
     groups are joined again every ``REJOIN_S`` (group_add is idempotent: channels-redis's
     core layer renews the membership's time, the pub/sub layer subscribes only what it lost;
-    redis-py itself subscribes again after a reconnection). The rejoining stops with the consumer,
+    redis-py itself subscribes again after a reconnection), once :meth:`refused_now` has said
+    the socket may stay. The rejoining stops with the consumer,
     however it ends: a consumer that dies (its channel layer failed, a handler raised)
     never reaches ``disconnect``."""
 
@@ -194,12 +195,22 @@ class GroupMember:
         for group in self.joined:
             await self.channel_layer.group_add(group, self.channel_name)
 
+    async def refused_now(self) -> int | None:
+        """Asked before each rejoining: a close code if the socket may no longer hear its
+        groups (its player left them), else None. Sockets whose right never changes keep
+        this default."""
+        return None
+
     async def _rejoin(self) -> None:
         while True:
             await asyncio.sleep(self.rejoin_s)
             try:
+                refused = await self.refused_now()
+                if refused is not None:
+                    await self.close(code=refused)
+                    return
                 await self._add_to_groups()
-            except Exception:  # Redis away: the next round tries again
+            except Exception:  # Redis or the database away: the next round tries again
                 logger.warning("Could not rejoin groups %s", self.joined, exc_info=True)
 
 

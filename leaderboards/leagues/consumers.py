@@ -12,10 +12,11 @@ keeps today's results from a member who has not finished: leaderboards.leagues.b
 - ``{"t": "league", "d": {}}``: renamed, a new code, a name hidden or restored;
 - ``{"t": "deleted", "d": {}}``: the league is gone.
 
-A member removed while the socket is open still hears these nudges until it closes, but the
-board they would read answers 404. Frames from the client are ignored
-(:class:`games.web.groups.PushConsumer`), and the group is joined again every few seconds
-(:class:`games.web.groups.GroupMember`).
+A member who leaves or is removed has their sockets on the league closed at once with 4404
+(the news of it names them); so has anyone no longer a member when the creator makes a new
+code, and every socket checks its membership again each time it rejoins its group (every
+10 s: :class:`games.web.groups.GroupMember`), should that news have been lost. Frames from
+the client are ignored (:class:`games.web.groups.PushConsumer`).
 """
 
 from __future__ import annotations
@@ -30,34 +31,53 @@ from games.consumers import (
     player_of_scope,
 )
 from games.web.groups import PushConsumer
-from leaderboards.leagues.models import League
+from leaderboards.leagues.models import League, Membership
 from leaderboards.leagues.services import group_name
 
 
 @database_sync_to_async
-def _league_for(scope, public_id: str) -> League | int:
+def _member_of(scope, public_id: str) -> tuple[int, League] | int:
+    """(the player's pk, the league) for a member; else the close code."""
     player = player_of_scope(scope)
     if player is None:
         return CLOSE_NO_IDENTITY
     league = League.objects.of(player).filter(public_id=public_id).first()
-    return CLOSE_NOT_FOUND if league is None else league
+    return CLOSE_NOT_FOUND if league is None else (player.pk, league)
+
+
+@database_sync_to_async
+def _is_member(player_pk: int, league_pk: int) -> bool:
+    return Membership.objects.filter(league_id=league_pk, player_id=player_pk).exists()
 
 
 class LeagueConsumer(PushConsumer):
+    player_pk: int | None = None
+    league_pk: int | None = None
+
     async def connect(self) -> None:
         public_id = self.scope["url_route"]["kwargs"]["league_id"]
-        found = (await _league_for(self.scope, public_id) if origin_allowed(self.scope)
+        found = (await _member_of(self.scope, public_id) if origin_allowed(self.scope)
                  else CLOSE_BAD_ORIGIN)
         if isinstance(found, int):
             await self.accept()
             await self.close(code=found)
             return
-        await self.join(group_name(found))
+        self.player_pk, league = found
+        self.league_pk = league.pk
+        await self.join(group_name(league))
         await self.accept()
 
     async def disconnect(self, code: int) -> None:
         await self.leave()
 
+    async def refused_now(self) -> int | None:
+        return None if await _is_member(self.player_pk, self.league_pk) else CLOSE_NOT_FOUND
+
     async def league_changed(self, message: dict) -> None:
+        if self.player_pk in message.get("gone", ()) or (
+                message.get("check_members") and await self.refused_now() is not None):
+            await self.leave()
+            await self.close(code=CLOSE_NOT_FOUND)
+            return
         data = {"player": message["player"]} if "player" in message else {}
         await self.send_json({"t": message["what"], "d": data})

@@ -196,7 +196,7 @@ def leave(player: Player, public_id: str) -> None:
             league.creator_id = heir.player_id
             league.save(update_fields=["creator"])
         _write_tallies(league, afresh=True)
-        _announce(league, "members")
+        _announce(league, "members", gone=[player.pk])
 
 
 def remove_member(player: Player, public_id: str, member_public_id: str) -> None:
@@ -208,12 +208,13 @@ def remove_member(player: Player, public_id: str, member_public_id: str) -> None
     with transaction.atomic():
         league = _locked_league(player, public_id)
         _creator_only(league, player)
-        removed, _ = Membership.objects.filter(
-            league=league, player__public_id=member_public_id).delete()
-        if not removed:
+        gone = list(Membership.objects.filter(league=league, player__public_id=member_public_id)
+                    .values_list("player_id", flat=True))
+        if not gone:
             raise Refused(404, "not_found", "No such member in this league.")
+        Membership.objects.filter(league=league, player_id__in=gone).delete()
         _write_tallies(league, afresh=True)
-        _announce(league, "members")
+        _announce(league, "members", gone=gone)
 
 
 def rename(player: Player, public_id: str, raw_name: str) -> League:
@@ -234,7 +235,7 @@ def renew_code(player: Player, public_id: str) -> League:
         league = _locked_league(player, public_id)
         _creator_only(league, player)
         _save_with_new_code(league, update_fields=["code", "code_changed_at"])
-        _announce(league, "league")
+        _announce(league, "league", check_members=True)
     return league
 
 
@@ -262,6 +263,9 @@ def announce_finish(game: Game) -> None:
 
 
 def _announce(league: League, what: str, **data) -> None:
+    """After commit, tell the league's sockets (leaderboards.leagues.consumers): ``what``
+    changed; ``gone``, the pks of players who left or were removed (their sockets close);
+    ``check_members``, every socket checks its player is still a member (a new code)."""
     message = {"type": "league.changed", "what": what, **data}
     transaction.on_commit(partial(group_send, group_name(league), message), robust=True)
 

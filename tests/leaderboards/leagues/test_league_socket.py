@@ -12,6 +12,7 @@ from django.db import connections
 
 from ladder.asgi import application
 from leaderboards.leagues import services
+from leaderboards.leagues.models import Membership
 from tests.factories import DAY
 from tests.leaderboards.factories import finished_daily, player
 from tests.leaderboards.leagues.factories import league_with
@@ -71,3 +72,51 @@ async def test_a_stranger_and_no_identity_are_refused_at_the_handshake():
     for token, code in ((eve_token, 4404), (None, 4401)):
         socket = await socket_of(league, token)
         assert (await socket.receive_output(timeout=5))["code"] == code
+
+
+async def closed_with(socket: WebsocketCommunicator) -> int | None:
+    """The close code the socket gets next, skipping news frames; None if it stays open."""
+    for _ in range(5):
+        output = await socket.receive_output(timeout=5)
+        if output["type"] == "websocket.close":
+            return output["code"]
+    return None
+
+
+async def test_a_removed_members_socket_is_closed_at_once():
+    """Issue 42: a removed member's socket kept hearing the league."""
+    league, (ana, ana_token), (ben, ben_token) = await club()
+    bens = await socket_of(league, ben_token)
+    anas = await socket_of(league, ana_token)
+
+    await sync_to_async(services.remove_member)(ana, league.public_id, ben.public_id)
+
+    assert await closed_with(bens) == 4404
+    assert await anas.receive_json_from(timeout=5) == {"t": "members", "d": {}}  # still in
+    await anas.disconnect()
+
+
+async def test_a_new_code_closes_the_socket_of_someone_no_longer_a_member():
+    """The news of a removal can be lost (Redis away): a new code, the creator's way to keep
+    someone out, closes every socket whose player is no longer a member."""
+    league, (ana, ana_token), (ben, ben_token) = await club()
+    bens = await socket_of(league, ben_token)
+    anas = await socket_of(league, ana_token)
+    await sync_to_async(Membership.objects.filter(league=league, player=ben).delete)()
+
+    await sync_to_async(services.renew_code)(ana, league.public_id)
+
+    assert await closed_with(bens) == 4404
+    assert await anas.receive_json_from(timeout=5) == {"t": "league", "d": {}}
+    await anas.disconnect()
+
+
+async def test_rejoining_its_group_checks_the_membership_again(monkeypatch):
+    from leaderboards.leagues.consumers import LeagueConsumer
+
+    monkeypatch.setattr(LeagueConsumer, "rejoin_s", 0.05)
+    league, _, (ben, ben_token) = await club()
+    bens = await socket_of(league, ben_token)
+    await sync_to_async(Membership.objects.filter(league=league, player=ben).delete)()
+
+    assert (await bens.receive_output(timeout=5))["code"] == 4404
