@@ -347,7 +347,9 @@ class Shape:
                 "--port", str(self.ports[i]), "--log-level", "warning", "--no-access-log",
                 "--timeout-graceful-shutdown", "3",
                 # the app reads X-Forwarded-For from TRUSTED_PROXIES itself (ladder/edge.py)
-                "--no-proxy-headers"]
+                "--no-proxy-headers",
+                # a websocket frame of at most 4 KiB (docs/production.md, "Websockets")
+                "--ws-max-size", "4096"]
         return Proc(f"asgi{i}", argv, self.env, self.logs / f"asgi{i}.log").start()
 
     def restart_asgi(self, i: int) -> None:

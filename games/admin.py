@@ -11,8 +11,8 @@ filter, search field, ordering or ``_to_field`` whose path reaches a field of
 ``?games__daily__seed=``: Django allows lookups on a model's own fields by default, which let a
 moderator test the seed one character at a time), and leaves those columns out of the rows it
 reads. Apps above games add their secrets with :func:`keep_secret` (a league's join code:
-leaderboards.leagues.admin). A seed is shown only where the owner's replay would show it: a deal's once its day has
-ended, a game's in its replay once that opens.
+leaderboards.leagues.admin). A seed is shown only where the owner's replay would show it: a
+deal's once its day has ended, a game's in its replay once that opens.
 """
 
 import json

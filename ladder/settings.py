@@ -362,6 +362,10 @@ THROTTLE_RATES = {
     "league_codes": env_str("THROTTLE_LEAGUE_CODES", "30/10m"),
     "league_codes_day": env_str("THROTTLE_LEAGUE_CODES_DAY", "100/d"),
 }
+# Open websockets per client address (an IPv6 one by its /64), counted in the cache; one more
+# is closed with 4429 (games.web.groups.PushConsumer). A page holds one or two; many people
+# may share an address behind a NAT.
+WEBSOCKETS_PER_ADDRESS = env_int("WEBSOCKETS_PER_ADDRESS", 50)
 # The proxies whose X-Forwarded-For is believed (games/web/addresses.py): addresses or CIDR
 # networks, comma-separated; empty (the default) trusts none, and the socket's peer is the
 # client. Run uvicorn with --no-proxy-headers (./dev serve does): the application reads the

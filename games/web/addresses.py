@@ -47,10 +47,22 @@ def is_trusted_proxy(address: str) -> bool:
 
 def client_address(request: HttpRequest) -> str:
     """The client's address: the socket's peer, or what a trusted proxy says it received."""
-    peer = request.META.get("REMOTE_ADDR") or ""
+    return _client(request.META.get("REMOTE_ADDR") or "",
+                   request.META.get("HTTP_X_FORWARDED_FOR", ""))
+
+
+def scope_address(scope: dict) -> str:
+    """:func:`client_address` of a websocket's ASGI scope."""
+    peer = (scope.get("client") or ("",))[0] or ""
+    forwarded = ",".join(value.decode("latin-1") for key, value in scope.get("headers", ())
+                         if key.lower() == b"x-forwarded-for")
+    return _client(peer, forwarded)
+
+
+def _client(peer: str, forwarded_for: str) -> str:
     if not is_trusted_proxy(peer):
         return peer
-    forwarded = [hop.strip() for hop in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+    forwarded = [hop.strip() for hop in forwarded_for.split(",")]
     forwarded = [hop for hop in forwarded if hop]
     for hop in reversed(forwarded):
         if not is_trusted_proxy(hop):

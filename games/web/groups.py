@@ -28,17 +28,28 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+import time
 from collections import deque
 
-from asgiref.sync import async_to_sync
+from asgiref.sync import async_to_sync, sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import get_channel_layer
+from django.conf import settings
+
+from games.web.addresses import network_of, scope_address
+from games.web.throttles import socket_closed, socket_opened
 
 logger = logging.getLogger(__name__)
 
 SEND_TIMEOUT_S = 2.0  # a Redis that does not answer holds the queue at most this long a send
 QUEUE_LIMIT = 10_000  # sends waiting beyond this are dropped (and logged): Redis is away
 REJOIN_S = 10.0  # a websocket joins its groups again this often
+# A client sends nothing that means anything (a browser: nothing at all); more than this is a
+# flood, closed before it costs the process (445 k frames took 4.7 CPU-seconds).
+FRAMES_PER_WINDOW = 20
+FRAME_WINDOW_S = 10.0
+CLOSE_FLOODED = 4413
+CLOSE_TOO_MANY_SOCKETS = 4429
 
 
 class Outbox:
@@ -216,8 +227,44 @@ class GroupMember:
 
 class PushConsumer(GroupMember, AsyncJsonWebsocketConsumer):
     """A websocket that only pushes its groups' frames. Whatever the client sends (text that
-    is not JSON, binary, a megabyte) is ignored: Channels' JSON consumer would raise on it,
-    log a traceback and drop the socket (close 1006)."""
+    is not JSON, binary) is ignored: Channels' JSON consumer would raise on it, log a
+    traceback and drop the socket (close 1006).
+
+    Limits (docs/api.md, "Websockets"): a client address (an IPv6 one by its /64) holds at
+    most ``settings.WEBSOCKETS_PER_ADDRESS`` open sockets, counted in Django's cache (shared
+    by the processes); one more is closed at once with 4429. A socket that sends more than
+    ``FRAMES_PER_WINDOW`` frames in ``FRAME_WINDOW_S`` is closed with 4413. A frame's size is
+    the server's limit (uvicorn's ``--ws-max-size``: docs/production.md)."""
+
+    counted_as: str | None = None  # the client network this socket is counted under
+    frames = 0
+    frames_since = 0.0
+    refused = False
+
+    async def websocket_connect(self, message) -> None:
+        network = network_of(scope_address(self.scope)) or "unknown"
+        count = await sync_to_async(socket_opened)(network)
+        if count is not None:
+            self.counted_as = network
+        if count is not None and count > settings.WEBSOCKETS_PER_ADDRESS:
+            await self.accept()
+            await self.close(code=CLOSE_TOO_MANY_SOCKETS)
+            return
+        await super().websocket_connect(message)
+
+    async def websocket_disconnect(self, message) -> None:
+        if self.counted_as is not None:
+            await sync_to_async(socket_closed)(self.counted_as)
+            self.counted_as = None
+        await super().websocket_disconnect(message)
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs) -> None:
-        """Actions go through the HTTP API; nothing a client sends here means anything."""
+        """Actions go through the HTTP API; nothing a client sends here means anything, but
+        a flood of it costs the process: closed."""
+        now = time.monotonic()
+        if now - self.frames_since >= FRAME_WINDOW_S:
+            self.frames, self.frames_since = 0, now
+        self.frames += 1
+        if self.frames > FRAMES_PER_WINDOW and not self.refused:
+            self.refused = True
+            await self.close(code=CLOSE_FLOODED)

@@ -125,8 +125,9 @@ def address_ident(request: HttpRequest) -> str:
 class Throttle(BaseThrottle):
     """A django-ninja throttle for one ``scope`` (``throttle=[Throttle("actions")]``).
 
-    ``by``: ``"address"``, ``"network"`` or ``"player"``. ``new_identities_only``: count only requests that
-    are about to create a player (``request.auth`` is a new browser, or no auth at all)."""
+    ``by``: ``"address"``, ``"network"`` or ``"player"``. ``new_identities_only``: count
+    only requests that are about to create a player (``request.auth`` is a new browser, or no
+    auth at all)."""
 
     def __init__(self, scope: str, by: str = "address", new_identities_only: bool = False):
         if by not in ("address", "network", "player"):
@@ -160,3 +161,30 @@ def guesses(scope: str) -> list[Throttle]:
     identity, at the rates ``scope`` (a short window) and ``scope + "_day"`` (a ceiling a
     day)."""
     return [Throttle(scope, by="network"), Throttle(f"{scope}_day", by="network")]
+
+
+# --- Open websockets ---------------------------------------------------------------------------
+
+# A count of open sockets lives this long after its first socket: what a killed process never
+# took back is forgotten then (the cap is then at worst lenient for a while, never stricter).
+SOCKETS_COUNT_TTL_S = 6 * 3600
+
+
+def socket_opened(ident: str) -> int | None:
+    """Count one more open websocket of ``ident`` (a client network): the count, or None
+    while the cache is down (the socket is let through)."""
+    try:
+        return _count(f"sockets:{ident}", SOCKETS_COUNT_TTL_S)
+    except Exception:
+        logger.warning("Socket count: cache unavailable, not counting", exc_info=True)
+        return None
+
+
+def socket_closed(ident: str) -> None:
+    """Take back what :func:`socket_opened` counted."""
+    try:
+        caches["default"].decr(f"sockets:{ident}")
+    except ValueError:  # the count has expired meanwhile
+        pass
+    except Exception:
+        logger.warning("Socket count: cache unavailable, not released", exc_info=True)

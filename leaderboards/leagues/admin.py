@@ -1,8 +1,7 @@
 """Leagues in Django admin (issue 31): every league with its creator, members and name; hide or
-restore a name (members then see "League #n"), or delete a league (never its join code: a
-secret, like a day's seed, to every admin), each with a reason typed
-into the action bar, logged in
-:class:`~leaderboards.leagues.models.LeagueModerationLog` (read-only here).
+restore a name (members then see "League #n"), or delete a league, each with a reason typed
+into the action bar, logged in :class:`~leaderboards.leagues.models.LeagueModerationLog`
+(read-only here). Never its join code: a secret to every admin, as a day's seed is.
 
 Every action calls :mod:`leaderboards.leagues.services`. Nothing is edited by hand: the change
 page is read-only, and Django's own delete is replaced by the logged one. The members' scores belong

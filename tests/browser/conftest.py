@@ -70,7 +70,7 @@ class AsgiServer:
         self.socket.bind(("127.0.0.1", 0))
         self.url = f"http://127.0.0.1:{self.socket.getsockname()[1]}"
         config = uvicorn.Config(application, log_level="warning", lifespan="off",
-                                access_log=False, proxy_headers=False)
+                                access_log=False, proxy_headers=False, ws_max_size=4096)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run,
                                        kwargs={"sockets": [self.socket]}, daemon=True)

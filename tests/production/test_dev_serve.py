@@ -1,6 +1,6 @@
 """``./dev serve`` as it runs, a real uvicorn on a real database file: 50 identical racing
-actions give one 200 and 49 409s, ten rounds in a row, and a forged ``X-Forwarded-For`` from
-loopback does not move the client's address.
+actions give one 200 and 49 409s, ten rounds in a row, a forged ``X-Forwarded-For`` from
+loopback does not move the client's address, and a websocket frame over 4 KiB is refused.
 
 On the SQLite run the server gets a database file of its own, configured exactly like the
 default ``db.sqlite3`` (ladder.settings.SQLITE_OPTIONS: the test database pytest-django makes
@@ -165,3 +165,20 @@ def test_a_forged_forwarded_for_from_loopback_does_not_escape_the_identity_limit
     allowed = statuses.count(201)
     assert allowed <= IDENTITIES_PER_DAY
     assert statuses == [201] * allowed + [429] * (len(statuses) - allowed)
+
+
+def test_a_websocket_frame_over_four_kib_closes_the_socket(server):
+    """Issue 42: 15 MB frames (uvicorn's default allows 16 MiB) grew the process by 121 MB.
+    ``./dev serve`` runs uvicorn as production does, with ``--ws-max-size 4096``."""
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    url = server.replace("http://", "ws://") + "/ws/leaderboards/daily/"
+    with connect(url, max_size=None) as small:
+        small.send("x" * 4000)  # under the limit: ignored, the socket stays open
+        small.ping().wait(5)
+    with connect(url, max_size=None) as large, pytest.raises(ConnectionClosed) as closed:
+        large.send("x" * 65_536)
+        large.recv(timeout=5)
+
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
