@@ -54,6 +54,22 @@ def at_once(*calls) -> list:
     return results
 
 
+def side_by_side(*calls) -> None:
+    """Run each call in a thread named after it, each closing its connections, and wait."""
+    def run(call):
+        try:
+            call()
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(call,), name=call.__name__)
+               for call in calls]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+
+
 def test_two_joins_of_the_same_player_at_once_make_one_membership():
     for _round in range(5):  # the window is small: try it a few times
         league = league_with(player("Ana")[0])
@@ -127,24 +143,14 @@ def test_a_join_counting_tallies_while_a_moderation_commits(clock, monkeypatch,
     outcome = {}
 
     def join():
-        try:
-            outcome["join"] = services.join(cat, league.code)
-        finally:
-            connections.close_all()
+        outcome["join"] = services.join(cat, league.code)
 
     def hide():
-        try:
-            counted.wait(10)
-            outcome["hide"] = leaderboard_services.hide_score(hidden, moderator, "test")
-            go_on.set()
-        finally:
-            connections.close_all()
+        counted.wait(10)
+        outcome["hide"] = leaderboard_services.hide_score(hidden, moderator, "test")
+        go_on.set()
 
-    threads = [threading.Thread(target=join, name="join"), threading.Thread(target=hide)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
+    side_by_side(join, hide)
     go_on.set()
     assert outcome == {"join": league, "hide": True}
     monkeypatch.setattr(boards, "past", real_past)
@@ -195,22 +201,13 @@ def test_a_league_deleted_while_a_write_is_answered(write, monkeypatch, django_u
             outcome["answer"] = requests[write]()
         except Exception as exc:  # the test client raises what made a 500
             outcome["answer"] = exc
-        finally:
-            connections.close_all()
 
     def delete():
-        try:
-            reading.wait(10)
-            outcome["deleted"] = services.delete_by_moderator(league, moderator, "test")
-            deleted.set()
-        finally:
-            connections.close_all()
+        reading.wait(10)
+        outcome["deleted"] = services.delete_by_moderator(league, moderator, "test")
+        deleted.set()
 
-    threads = [threading.Thread(target=answer), threading.Thread(target=delete)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
+    side_by_side(answer, delete)
 
     response = outcome["answer"]
     assert not isinstance(response, Exception), response
