@@ -45,7 +45,9 @@ def main() -> int:
                              "so that other work on a shared machine skews the figures less")
     args = parser.parse_args()
 
-    env = {"THROTTLE_IDENTITIES": "off", "THROTTLE_GAMES": "off"}
+    # One address stands for every person: their new identities, games and sockets unlimited.
+    env = {"THROTTLE_IDENTITIES": "off", "THROTTLE_GAMES": "off",
+           "WEBSOCKETS_PER_ADDRESS": str(args.games + 1)}
     if args.no_pool:
         env["DATABASE_POOL"] = "false"
     label = "load_nopool" if args.no_pool else "load"
