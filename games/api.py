@@ -168,7 +168,10 @@ def get_hint(request: HttpRequest, game_id: PublicId):
     seated = _game_of(request, game_id)
     try:
         return hints.hint(seated)
-    except hints.HintsForbidden:
+    except hints.HintsForbidden as refused:
+        if refused.shared:
+            raise ApiError(403, "no_hints_at_shared_games",
+                           "Hints are off where several people play together.") from None
         raise ApiError(403, "no_hints_in_ranked_games",
                        "Hints are for practice games only.") from None
     except hints.NoAdvice:

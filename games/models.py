@@ -129,7 +129,8 @@ class Game(models.Model):
 
 class Seat(models.Model):
     """A person's place at a game (R1): seat ``number`` (0-3) is played by ``player``. A seat
-    with no row is a computer player of the game's level. Written by games.services only."""
+    with no row, or whose person left for good (``left_at``), is a computer player of the
+    game's level. Written by games.services only."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField()
@@ -138,6 +139,7 @@ class Seat(models.Model):
     contracts = models.PositiveSmallIntegerField(null=True, blank=True)
     penalty = models.PositiveIntegerField(null=True, blank=True)
     place = models.PositiveSmallIntegerField(null=True, blank=True)
+    left_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["game", "number"]

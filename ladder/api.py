@@ -27,6 +27,7 @@ from ninja.parser import Parser
 from games.api import router as games_router
 from games.api_daily import router as daily_router
 from games.players.api import router as accounts_router
+from games.tables.api import router as tables_router
 from games.web.errors import code_of, error_body, quote
 from games.web.renderer import OrjsonRenderer
 from games.web.schemas import FIELD_ERROR_CODES
@@ -185,3 +186,4 @@ api.add_router("", accounts_router)
 api.add_router("", daily_router)
 api.add_router("/leaderboards", leaderboards_router)
 api.add_router("/leagues", leagues_router)
+api.add_router("/tables", tables_router)

@@ -23,6 +23,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.urls import re_path  # noqa: E402
 
 from games.routing import websocket_urlpatterns as games_websocket_urlpatterns  # noqa: E402
+from games.tables.routing import websocket_urlpatterns as tables_websocket_urlpatterns  # noqa: E402
 from ladder.edge import ForwardedPeerGuard, SecurityHeaders  # noqa: E402
 from ladder.serving import ThreadedDjango  # noqa: E402
 from leaderboards.leagues.routing import websocket_urlpatterns as leagues_websocket_urlpatterns  # noqa: E402
@@ -42,6 +43,7 @@ class UnknownRoute(AsyncWebsocketConsumer):
 
 websocket_urlpatterns = [
     *games_websocket_urlpatterns,
+    *tables_websocket_urlpatterns,
     *leaderboards_websocket_urlpatterns,
     *leagues_websocket_urlpatterns,
     re_path(r"", UnknownRoute.as_asgi()),  # last: the catch-all

@@ -117,6 +117,7 @@ INSTALLED_APPS = [
     "channels",
     "ninja",  # serves the API docs' Swagger UI from local static files, not a CDN
     "games",
+    "games.tables",
     "leaderboards",
     "leaderboards.leagues",
     "frontend",
@@ -361,6 +362,10 @@ THROTTLE_RATES = {
     "leagues": env_str("THROTTLE_LEAGUES", "10/h"),
     "league_codes": env_str("THROTTLE_LEAGUE_CODES", "30/10m"),
     "league_codes_day": env_str("THROTTLE_LEAGUE_CODES_DAY", "100/d"),
+    # tables for friends: opened per player; join-code look-ups and joins as the leagues'
+    "tables": env_str("THROTTLE_TABLES", "20/h"),
+    "table_codes": env_str("THROTTLE_TABLE_CODES", "30/10m"),
+    "table_codes_day": env_str("THROTTLE_TABLE_CODES_DAY", "100/d"),
 }
 # Open websockets per client address (an IPv6 one by its /64), counted in the cache; one more
 # is closed with 4429 (games.web.groups.PushConsumer). A page holds one or two; many people

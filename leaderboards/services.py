@@ -366,6 +366,7 @@ PERMISSIONS = [
     # friend leagues (named, not imported: leagues builds on leaderboards)
     ("leagues", "view_league"), ("leagues", "change_league"),
     ("leagues", "view_leaguemoderationlog"),
+    ("games", "view_seat"), ("tables", "view_table"), ("tables", "view_tableseat"),
 ]
 
 

@@ -25,7 +25,12 @@ logger = logging.getLogger(__name__)
 
 
 class HintsForbidden(Exception):
-    """Hints are for practice games: a ranked game (the daily) refuses them."""
+    """Hints are for practice games played alone: a ranked game (the daily) refuses them, and
+    so does a game where several people sit (``shared``)."""
+
+    def __init__(self, public_id: str, shared: bool = False):
+        super().__init__(public_id)
+        self.shared = shared
 
 
 class NoAdvice(Exception):
@@ -41,6 +46,8 @@ def hint(seated: Seated) -> dict:
     game = seated.game
     if game.ranked:
         raise HintsForbidden(game.public_id)
+    if len(seated.seating.people) > 1:
+        raise HintsForbidden(game.public_id, shared=True)
     state = game.load_state()
     view = player_view(state, seated.seat)
     try:

@@ -146,8 +146,10 @@ def group_name(game_public_id: str, seat: int) -> str:
 
 
 def seating_of(game: Game) -> Seating:
-    """The game's seats, read from its Seat rows (one statement)."""
-    rows = Seat.objects.filter(game_id=game.pk).values_list("number", "player_id", "player__name")
+    """The game's people, read from its Seat rows (one statement); a person who left for good
+    is no longer one (a bot plays their seat)."""
+    rows = (Seat.objects.filter(game_id=game.pk, left_at__isnull=True)
+            .values_list("number", "player_id", "player__name"))
     return Seating({number: Person(player_id, name) for number, player_id, name in rows})
 
 
@@ -205,7 +207,7 @@ def _start(owner: Player, people: dict[int, Player], mode: str, level: str, *,
         game.save(force_insert=True)
         Seat.objects.bulk_create(Seat(game=game, number=seat, player=player)
                                  for seat, player in people.items())
-        if finished_fields := _finish_if_over(game, seating, state):
+        if finished_fields := _finish_if_over(game, state):
             game.save(update_fields=finished_fields)
         _append(game, steps, first_index=0)
         published = _after_commit(game, seating, happened)
@@ -253,16 +255,45 @@ def act(public_id: str, player: Player, expected_version: int, action_data) -> P
         steps: list[tuple[int, Action]] = [(seat, action)]
         happened = [(state.actions, event) for event in events]
         state = _run_bots(game, seating, state, steps, happened)
-        game.state = state.to_json()
-        game.version = state.actions
-        game.updated_at = timezone.now()
-        insert_rows_and_update(
-            GameAction, ACTION_COLUMNS, _action_rows(game, steps, first_index, game.updated_at),
-            game, ["state", "version", "updated_at", *_finish_if_over(game, seating, state)])
-        if game.finished:
-            signals.game_finished.send(sender=Game, game=game)
-        published = _after_commit(game, seating, happened)
+        published = _save(game, seating, state, steps, first_index, happened)
     return Played(seated, state, published[seat])
+
+
+def leave_game(public_id: str, player: Player) -> None:
+    """``player`` leaves a game for good: a bot of the game's level plays their seat from now
+    on (at once, if it is their turn). Their result is still theirs when the game ends, and
+    its replay opens for them as for everyone who sat at it. GameNotFound if they do not sit
+    at it (any more)."""
+    with transaction.atomic():
+        seated = _seated(select_row(Game, for_update=True, public_id=public_id), player,
+                         public_id)
+        game = seated.game
+        Seat.objects.filter(game_id=game.pk, number=seated.seat).update(
+            left_at=timezone.now())
+        if game.status != Game.ACTIVE:
+            return
+        seating = Seating({n: p for n, p in seated.seating.people.items() if n != seated.seat})
+        state = game.load_state()
+        steps: list[tuple[int, Action]] = []
+        happened: list[tuple[int, Event]] = []
+        state = _run_bots(game, seating, state, steps, happened)
+        if steps:
+            _save(game, seating, state, steps, game.version, happened)
+
+
+def _save(game: Game, seating: Seating, state: GameState, steps: list[tuple[int, Action]],
+          first_index: int, happened: list[tuple[int, Event]]) -> dict[int, list[dict]]:
+    """Append ``steps`` to the log, save the snapshot (and the result, if the game is over),
+    and publish each person's events after commit; returns them by seat."""
+    game.state = state.to_json()
+    game.version = state.actions
+    game.updated_at = timezone.now()
+    insert_rows_and_update(
+        GameAction, ACTION_COLUMNS, _action_rows(game, steps, first_index, game.updated_at),
+        game, ["state", "version", "updated_at", *_finish_if_over(game, state)])
+    if game.finished:
+        signals.game_finished.send(sender=Game, game=game)
+    return _after_commit(game, seating, happened)
 
 
 def _run_bots(game: Game, seating: Seating, state: GameState, steps: list,
@@ -323,17 +354,18 @@ def _action_rows(game: Game, steps: list[tuple[int, Action]], first_index: int, 
             for i, (seat, action) in enumerate(steps)]
 
 
-def _finish_if_over(game: Game, seating: Seating, state: GameState) -> list[str]:
-    """When the game is over: each person's result on their Seat, and the owner's on the
-    game (the fields to save with it)."""
+def _finish_if_over(game: Game, state: GameState) -> list[str]:
+    """When the game is over: the result of everyone who sat at it on their Seat (who left
+    too), and the owner's on the game (the fields to save with it)."""
     if state.phase != FINISHED:
         return []
     results = result_json(state)
-    for seat, person in seating.people.items():
+    sat = dict(Seat.objects.filter(game_id=game.pk).values_list("number", "player_id"))
+    for seat, player_id in sat.items():
         mine = results[seat]
         Seat.objects.filter(game_id=game.pk, number=seat).update(
             contracts=mine["contracts"], penalty=mine["penalty"], place=mine["place"])
-        if person.player_id == game.owner_id:
+        if player_id == game.owner_id:
             game.contracts, game.penalty, game.place = (
                 mine["contracts"], mine["penalty"], mine["place"])
     game.status = Game.FINISHED

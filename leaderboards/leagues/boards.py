@@ -39,12 +39,12 @@ from django.utils.dateparse import parse_datetime
 from games import daily
 from games.models import Game
 from games.players.models import Player
+from games.web.codes import shown_code
 from leaderboards.leagues.models import (
     League,
     LeagueTally,
     Membership,
     TallyRecount,
-    shown_code,
 )
 from leaderboards.models import ModerationLog, Score, week_of
 from leaderboards.ranking import Row, day_board

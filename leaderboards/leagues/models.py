@@ -45,12 +45,12 @@ from django.db import models
 from django.utils import timezone
 
 from games.players.models import Player
+from games.web import codes
 
 NAME_MIN_CHARS = 2
 NAME_MAX_CHARS = 40
 MEMBERS_MAX = 100
 LEAGUES_PER_PLAYER_MAX = 20
-CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford: no I, L, O, U to misread
 # 32^12 = 2^60 codes, read aloud as three groups of four: guessed at the most a client may
 # try (settings.THROTTLE_RATES["league_codes_day"]), hopeless (docs/api.md, "Friend leagues").
 CODE_CHARS = 12
@@ -61,22 +61,12 @@ def new_league_id() -> str:
 
 
 def new_code() -> str:
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_CHARS))
-
-
-def shown_code(code: str) -> str:
-    """``ABCDEFGH2345`` as people read it: ``ABCD-EFGH-2345``."""
-    return "-".join(code[i:i + 4] for i in range(0, len(code), 4))
+    return codes.new_code(CODE_CHARS)
 
 
 def normalise_code(raw: str) -> str | None:
-    """The code a person typed or a link carried (case, spaces and dashes do not matter; O, I
-    and L are read as 0, 1 and 1), or None if it cannot be one."""
-    code = raw.upper().replace("-", "").replace(" ", "")
-    code = code.replace("O", "0").replace("I", "1").replace("L", "1")
-    if len(code) != CODE_CHARS or any(c not in CODE_ALPHABET for c in code):
-        return None
-    return code
+    """The code a person typed or a link carried, or None if it cannot be one."""
+    return codes.normalise_code(raw, CODE_CHARS)
 
 
 class LeagueQuerySet(models.QuerySet):

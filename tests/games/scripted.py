@@ -1,11 +1,12 @@
 """A scripted person who plays a whole game through the API, as a simple client would:
-draw from the stock, lay the contract down when the hint finds a way, lay off what fits,
-discard the costliest card allowed."""
+draw from the stock, lay the contract down when the hint finds a way (where several people
+play and hints are off, the engine's best lay-down), lay off what fits, discard the
+costliest card allowed."""
 
 from __future__ import annotations
 
-from games.engine import contract_for, holds_contract
-from games.engine.cards import parse_card, penalty_of
+from games.engine import best_lay_down, contract_for, holds_contract
+from games.engine.cards import card_id, parse_card, penalty_of
 
 
 def costliest(cards: list[str]) -> str:
@@ -17,9 +18,7 @@ def next_action(api, game: dict) -> dict:
     if game["phase"] == "draw":
         return {"type": "draw", "from": "stock"}
     if legal["lay_down"] and _holds_contract(game):  # ask for a hint only when it helps
-        hint = api.get(f"/games/{game['id']}/hint")
-        assert hint.status_code == 200, hint.content
-        melds = hint.json()["lay_down"]
+        melds = _lay_down(api, game)
         if melds:
             return {"type": "lay_down", "melds": melds}
     if legal["lay_off"]:
@@ -39,6 +38,17 @@ def play_to_the_end(api, game: dict, on_response=None, max_requests: int = 2000)
             on_response(response)
         game = response.json()["game"]
     raise AssertionError(f"game {game['id']} not finished after {max_requests} requests")
+
+
+def _lay_down(api, game: dict) -> list[list[str]] | None:
+    hint = api.get(f"/games/{game['id']}/hint")
+    if hint.status_code == 403 and hint.json()["error"]["code"] == "no_hints_at_shared_games":
+        hand = [parse_card(card["id"]) for card in game["hand"]]
+        found = best_lay_down(hand, contract_for(game["players"][game["you"]]["rung"]))
+        return None if found is None else [[card_id(c) for c in meld.cards]
+                                           for meld in found[0]]
+    assert hint.status_code == 200, hint.content
+    return hint.json()["lay_down"]
 
 
 def _holds_contract(game: dict) -> bool:

@@ -19,6 +19,7 @@ from leaderboards import services as leaderboard_services
 from leaderboards.leagues import boards, services
 from leaderboards.leagues.models import MEMBERS_MAX, League, Membership
 from leaderboards.models import Score
+from tests import races
 from tests.factories import DAY, Clock
 from tests.leaderboards.factories import finished_daily, player
 from tests.leaderboards.leagues.factories import Api, league_with
@@ -33,25 +34,7 @@ def postgresql_only():
 
 
 def at_once(*calls) -> list:
-    """Run the calls in threads released together; their results or the Refused raised."""
-    barrier = threading.Barrier(len(calls))
-    results: list = [None] * len(calls)
-
-    def run(index, call):
-        try:
-            barrier.wait()
-            results[index] = call()
-        except services.Refused as refusal:
-            results[index] = refusal
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return results
+    return races.at_once(*calls, refused=services.Refused)
 
 
 def side_by_side(*calls) -> None:

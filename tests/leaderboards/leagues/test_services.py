@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from games.web.codes import shown_code
 from leaderboards.leagues import services
 from leaderboards.leagues.models import (
     LEAGUES_PER_PLAYER_MAX,
@@ -12,7 +13,6 @@ from leaderboards.leagues.models import (
     LeagueModerationLog,
     Membership,
     normalise_code,
-    shown_code,
 )
 from tests.leaderboards.factories import player
 from tests.leaderboards.leagues.factories import league_with

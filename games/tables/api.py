@@ -1,0 +1,187 @@
+"""Tables for friends over HTTP (docs/api.md, "Tables for friends"), mounted at /api/v1/tables.
+
+A table is visible to the people sitting at it only: anyone else gets 404 ``not_found``,
+whether or not it exists, and so does an old or unknown code. A code shows the table's name
+and how many sit, nothing more, until one sits down.
+
+- ``POST /tables {"name", "level"}``: open a table (201); you sit at seat 0
+  and host it.
+- ``GET /tables/join/{code}``: a code's table, in brief. ``POST /tables/join/{code}``: sit
+  down (201; 200 if you sit there already); 409 ``table_full`` or ``table_started``.
+- ``GET /tables/{id}``: the table. ``POST /tables/{id}/start``: the host starts its game, or
+  once it is over the next one ("play again"), with everyone seated (201, the game as you see
+  it); 403 ``host_only``, 409 ``not_enough_people`` or ``table_started``.
+- ``POST /tables/{id}/leave``: leave the table for good (and its running game: a bot plays
+  your seat).
+
+Play goes through ``/games/{id}`` and ``/games/{id}/actions`` from your seat (``you``).
+Opening is throttled per player (``THROTTLE_TABLES``), code look-ups and joins per address
+(an IPv6 one by its /64) whatever the identity (``THROTTLE_TABLE_CODES`` and
+``THROTTLE_TABLE_CODES_DAY``): 429 with ``Retry-After``. A banned player gets 403 ``banned``.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Literal
+
+from django.http import HttpRequest, HttpResponse
+from ninja import Path, Router, Status
+from pydantic import BaseModel, Field
+
+from games import reads as game_reads
+from games.players.identity import (
+    AUTH_OPTIONAL,
+    PLAYER,
+    PLAYER_OR_ANONYMOUS,
+    PLAYER_OR_NEW_BROWSER,
+    player_for_write,
+)
+from games.schemas import GameView
+from games.tables import reads, services
+from games.tables.models import (
+    CODE_CHARS,
+    NAME_MAX_CHARS,
+    NAME_MIN_CHARS,
+    SEATS,
+)
+from games.web.errors import ApiError, not_found
+from games.web.schemas import ERRORS, Error, PublicId, text
+from games.web.throttles import Throttle, guesses
+
+router = Router(tags=["tables"])
+REFUSALS = {**ERRORS, 409: Error}
+
+NEW_IDENTITIES = Throttle("identities", by="address", new_identities_only=True)
+TABLES_OPENED = Throttle("tables", by="player")
+CODE_GUESSES = guesses("table_codes")
+
+Level = Literal["easy", "normal", "hard"]
+TableName = text(NAME_MAX_CHARS, NAME_MIN_CHARS, description=(
+    f"{NAME_MIN_CHARS}-{NAME_MAX_CHARS} characters under the rules of a player's name."))
+TableCode = Annotated[str, Path(
+    pattern=r"^[0-9A-Za-z][0-9A-Za-z -]*$", min_length=CODE_CHARS, max_length=CODE_CHARS + 8,
+    description="A table's join code as shown or typed (case, spaces and dashes do not "
+                "matter), e.g. K7QD-2MXW-P4RT.")]
+
+
+class NewTable(BaseModel):
+    name: TableName
+    level: Level = Field("normal", description="The bots' level in the empty seats.")
+
+
+class TableSeatOut(BaseModel):
+    seat: int = Field(ge=0, lt=SEATS)
+    name: str = Field(description="The person's name, or the bot's that will play the seat.")
+    person: bool
+    host: bool
+
+
+class TableGame(BaseModel):
+    id: str
+    status: Literal["active", "finished", "expired"]
+
+
+class TableOut(BaseModel):
+    id: str
+    name: str
+    code: str = Field(description="The join code to read aloud, e.g. K7QD-2MXW-P4RT.")
+    level: Level
+    status: Literal["lobby", "playing"]
+    you: int = Field(ge=0, lt=SEATS, description="Your seat.")
+    seats: list[TableSeatOut] = Field(min_length=SEATS, max_length=SEATS)
+    game: TableGame | None = Field(description="The table's latest game.")
+    created_at: datetime
+
+
+class TablePreview(BaseModel):
+    name: str
+    people: int = Field(ge=1, le=SEATS)
+    free_seats: int = Field(ge=0, lt=SEATS)
+    status: Literal["lobby", "playing"]
+    level: Level
+
+
+class Started(BaseModel):
+    table: TableOut
+    game: GameView
+
+
+def _refusal(exc: services.Refused) -> ApiError:
+    return ApiError(exc.status, exc.code, exc.message)
+
+
+def _table(request: HttpRequest, table_id: str):
+    try:
+        return services.table_of(request.auth, table_id)
+    except services.TableNotFound:
+        raise not_found() from None
+
+
+@router.post("", response={201: TableOut, **REFUSALS}, auth=PLAYER_OR_NEW_BROWSER,
+             throttle=[NEW_IDENTITIES, TABLES_OPENED])
+def open_table(request: HttpRequest, payload: NewTable, response: HttpResponse):
+    """Open a table for friends: you sit at seat 0 and host it. Share its link or code."""
+    player = player_for_write(request, response)
+    try:
+        table = services.open_table(player, payload.name, payload.level)
+    except services.Refused as exc:
+        raise _refusal(exc) from None
+    return Status(201, reads.table_view(table, player))
+
+
+@router.get("/join/{code}", response={200: TablePreview, **REFUSALS}, auth=PLAYER_OR_ANONYMOUS,
+            openapi_extra=AUTH_OPTIONAL, throttle=CODE_GUESSES)
+def preview_table(request: HttpRequest, code: TableCode):
+    """What a join link shows before sitting down: the table's name, how many sit, whether a
+    seat is free."""
+    try:
+        return reads.preview(services.by_code(code))
+    except services.TableNotFound:
+        raise not_found() from None
+
+
+@router.post("/join/{code}", response={200: TableOut, 201: TableOut, **REFUSALS},
+             auth=PLAYER_OR_NEW_BROWSER, throttle=[NEW_IDENTITIES, *CODE_GUESSES])
+def join_table(request: HttpRequest, code: TableCode, response: HttpResponse):
+    """Sit down at the table of ``code`` (the lowest free seat): 201, or 200 if you sit there
+    already."""
+    player = player_for_write(request, response)
+    try:
+        table, sat_down = services.join(player, code)
+    except services.TableNotFound:
+        raise not_found() from None
+    except services.Refused as exc:
+        raise _refusal(exc) from None
+    return Status(201 if sat_down else 200, reads.table_view(table, player))
+
+
+@router.get("/{table_id}", response={200: TableOut, **REFUSALS}, auth=PLAYER)
+def get_table(request: HttpRequest, table_id: PublicId):
+    """The table you sit at: its seats, host, code and latest game."""
+    return reads.table_view(_table(request, table_id), request.auth)
+
+
+@router.post("/{table_id}/start", response={201: Started, **REFUSALS}, auth=PLAYER)
+def start_table_game(request: HttpRequest, table_id: PublicId):
+    """The host starts the table's game with everyone seated, bots in the empty seats; once
+    a game is over, the next one ("play again")."""
+    try:
+        played = services.start(request.auth, table_id)
+    except services.TableNotFound:
+        raise not_found() from None
+    except services.Refused as exc:
+        raise _refusal(exc) from None
+    table = services.table_of(request.auth, table_id)
+    return Status(201, {"table": reads.table_view(table, request.auth),
+                        "game": game_reads.game_view(played.seated, played.state)})
+
+
+@router.post("/{table_id}/leave", response={204: None, **REFUSALS}, auth=PLAYER)
+def leave_table(request: HttpRequest, table_id: PublicId):
+    """Leave the table for good; a bot plays your seat in its running game."""
+    try:
+        services.leave(request.auth, table_id)
+    except services.TableNotFound:
+        raise not_found() from None
+    return Status(204, None)

@@ -1,0 +1,51 @@
+"""/ws/tables/{id}/ tells the people at a table, after commit, that it changed; nobody else
+may listen."""
+
+import pytest
+import pytest_asyncio
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.db import connections
+
+from games.consumers import CLOSE_NOT_FOUND
+from games.tables import services
+from ladder.asgi import application
+from tests.factories import player_with_token
+
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+
+
+@pytest_asyncio.fixture(autouse=True)
+async def close_connections():
+    yield
+    await sync_to_async(connections.close_all)()
+
+
+def socket(table_id: str, token: str) -> WebsocketCommunicator:
+    return WebsocketCommunicator(application, f"/ws/tables/{table_id}/",
+                                 headers=[(b"authorization", f"Bearer {token}".encode())])
+
+
+async def test_the_people_at_a_table_hear_someone_sit_down_and_the_game_start():
+    (host, host_token), (guest, _) = await sync_to_async(
+        lambda: (player_with_token(), player_with_token()))()
+    table = await sync_to_async(services.open_table)(host, "Socket night")
+    communicator = socket(table.public_id, host_token)
+    assert (await communicator.connect())[0]
+
+    await sync_to_async(services.join)(guest, table.code)
+    assert await communicator.receive_json_from(timeout=5) == {"t": "table", "d": {}}
+    await sync_to_async(services.start)(host, table.public_id)
+    assert await communicator.receive_json_from(timeout=5) == {"t": "table", "d": {}}
+    await communicator.disconnect()
+
+
+async def test_someone_not_at_the_table_is_refused():
+    (host, _), (_stranger, stranger_token) = await sync_to_async(
+        lambda: (player_with_token(), player_with_token()))()
+    table = await sync_to_async(services.open_table)(host, "Socket night")
+    communicator = socket(table.public_id, stranger_token)
+    assert (await communicator.connect())[0]
+    assert await communicator.receive_output(timeout=5) == {"type": "websocket.close",
+                                                             "code": CLOSE_NOT_FOUND}
+    await communicator.disconnect()
