@@ -38,7 +38,7 @@ import secrets
 from dataclasses import dataclass, field
 from functools import partial
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from games import signals
@@ -145,11 +145,23 @@ def group_name(game_public_id: str, seat: int) -> str:
     return f"game.{game_public_id}.{seat}"
 
 
+SEATING_SQL = (f"SELECT s.number, s.player_id, p.name FROM {Seat._meta.db_table} s "
+               f"JOIN {Player._meta.db_table} p ON p.id = s.player_id "
+               "WHERE s.game_id = %s AND s.left_at IS NULL")
+
+
 def seating_of(game: Game) -> Seating:
-    """The game's people, read from its Seat rows (one statement); a person who left for good
-    is no longer one (a bot plays their seat)."""
-    rows = (Seat.objects.filter(game_id=game.pk, left_at__isnull=True)
-            .values_list("number", "player_id", "player__name"))
+    """The game's people, read from its Seat rows; a person who left for good is no longer
+    one (a bot plays their seat).
+
+    Plain SQL through the documented cursor, in place of ``Seat.objects.filter(...)
+    .values_list("number", "player_id", "player__name")``: every action and read asks it, and
+    with the ORM's query an action cost 7.60 M instructions, with this one 6.27 M (-17 %)
+    (``bench/action_instructions.py --actions 100 --warmup 20 --games 5``; tests/games/
+    test_seats.py reads the same seats both ways)."""
+    with connection.cursor() as cursor:
+        cursor.execute(SEATING_SQL, [game.pk])
+        rows = cursor.fetchall()
     return Seating({number: Person(player_id, name) for number, player_id, name in rows})
 
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import pytest
 
+from games import services
 from games.models import Game
-from games.reads.hints import hint as server_hint
+from games.reads import hints
 from tests.bots.test_advice import laying_down
 from tests.browser.conftest import DESKTOP, PHONE
 from tests.browser.table_driver import wait_idle
@@ -40,6 +41,11 @@ def start_at(page, base_url: str, state, language: str) -> Game:
     page.reload()
     wait_idle(page)
     return game
+
+
+def server_hint(game: Game) -> dict:
+    """The hint the server gives the game's owner now."""
+    return hints.hint(services.get_game(game.owner, game.public_id))
 
 
 def reason_shown(page, code_message: str) -> str:

@@ -115,3 +115,13 @@ def test_a_finished_game_gives_each_person_their_result_and_replay(table, alice)
         assert replay.json()["yours"] is True
         assert [p["bot"] for p in replay.json()["players"]] == [False, True, False, True]
     assert alice.get(f"/replays/{game_id}").status_code == 404
+
+
+def test_the_seating_reads_what_the_orm_reads(table, alice):
+    game_id, _, _ = table
+    game = Game.objects.get(public_id=game_id)
+    orm = {number: services.Person(player_id, name) for number, player_id, name in
+           Seat.objects.filter(game=game, left_at__isnull=True)
+           .values_list("number", "player_id", "player__name")}
+    assert services.seating_of(game).people == orm
+    assert set(orm) == {ALICE_SEAT, BOB_SEAT}
