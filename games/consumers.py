@@ -10,9 +10,10 @@ handshake: the socket is accepted and closed at once with close code 4401 (no id
 (not your game) or 4403 (another site), so a client can tell them apart (a close before the
 accept reaches the client as a bare HTTP 403).
 
-Each event arrives as its own frame, ``{"v": version, "t": type, "d": {...}}``, already
-filtered for the socket's seat (R25) by :mod:`games.services`, which publishes each seat's
-frames on that seat's own group. One action's frames come in order,
+Each event arrives as its own frame, ``{"v": version, "t": type, "data": {...}}`` (and ``d``,
+the same object under its name before 2026-12-04), already filtered for the socket's seat
+(R25) by :mod:`games.services`, which publishes each seat's frames on that seat's own group.
+One action's frames come in order,
 but two actions answered by two server processes may interleave, so a client must not apply
 frames as they come: the page takes a ``v`` beyond its own as news and reads the game and
 its log (``GET /api/v1/games/{id}`` and ``/events``), which are the truth. Frames from the

@@ -17,7 +17,7 @@ from datetime import date, datetime
 from typing import Annotated, Any, Literal
 
 from ninja import Schema
-from pydantic import BaseModel, Field, WithJsonSchema
+from pydantic import BaseModel, ConfigDict, Field, PlainValidator, RootModel
 
 from games.bots import LEVELS, REASON_CODES
 from games.web.schemas import INT32_MAX, ErrorDetail, JsonInt, Out
@@ -27,7 +27,67 @@ Level = Literal[LEVELS]  # type: ignore[valid-type]
 
 
 CARD_ID = r"^(?:(?:[2-9]|10|[AJQK])[SHDC]\.[12]|JK\.[123])$"
-CARD_ID_MAX_CHARS = 4
+CARD_ID_MAX_CHARS = 5  # a ten: "10S.2"
+CardId = Annotated[str, Field(pattern=CARD_ID, max_length=CARD_ID_MAX_CHARS,
+                              examples=["7H.1", "10S.2", "JK.2"])]
+
+
+# --- Actions ------------------------------------------------------------------------------
+# What POST /games/{id}/actions takes, and what the hint and the view offer to be posted as
+# they are: named schemas in the document.
+
+
+class Draw(BaseModel):
+    """Draw the top card of the stock or of the discard pile (R13)."""
+
+    type: Literal["draw"]
+    from_: Literal["stock", "discard"] = Field(alias="from")
+
+
+MeldCards = Annotated[list[CardId], Field(min_length=1, max_length=14)]
+
+
+class LayDown(BaseModel):
+    """Lay your contract down (R14): its melds, each a list of card ids; a run's cards in
+    ascending order, where a joker's place fixes the card it stands for (R8)."""
+
+    type: Literal["lay_down"]
+    melds: list[MeldCards] = Field(min_length=1, max_length=4)
+
+
+class LayOff(BaseModel):
+    """Lay a card off on a meld of the table (R15): ``meld`` is its index in ``table``, ``end``
+    the end of a run it goes to, needed only where it fits both."""
+
+    type: Literal["lay_off"]
+    meld: int = Field(ge=0, le=255)
+    card: CardId
+    end: Literal["low", "high"] | None = None
+
+
+class Discard(BaseModel):
+    """Discard a card, which ends your turn (R16)."""
+
+    type: Literal["discard"]
+    card: CardId
+
+
+class Action(RootModel[Annotated[Draw | LayDown | LayOff | Discard,
+                                 Field(discriminator="type")]]):
+    """One action, told apart by its ``type``: draw, lay_down, lay_off or discard."""
+
+
+def _json_object(value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ValueError("an action is a JSON object")
+    return value
+
+
+# An action sent by a client: published as an Action, but taken as the JSON object it is and
+# parsed by the engine (games.engine.action_from_json), so a bad action gets the engine's codes
+# (malformed_action, unknown_action, unknown_card) rather than a generic validation error.
+# Answers that carry actions (the hint, the view's lay-downs, a replay) use the models.
+SentAction = Annotated[Action, PlainValidator(_json_object, json_schema_input_type=Action)]
 
 
 # --- Cards, melds, views ------------------------------------------------------------------
@@ -39,7 +99,7 @@ class Face(Out):
 
 
 class Card(Out):
-    id: str = Field(pattern=CARD_ID, examples=["7H.1", "JK.2"])
+    id: CardId
     rank: Literal["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"] | None = None
     suit: Literal["S", "H", "D", "C"] | None = None
     joker: bool | None = None
@@ -79,7 +139,7 @@ class TableMeld(Out):
 
 class LayOffOption(Out):
     meld: int
-    card: str
+    card: CardId
     end: Literal["low", "high"]
 
 
@@ -87,7 +147,16 @@ class Legal(Out):
     draw: list[Literal["stock", "discard"]]
     lay_down: bool = Field(description="The contract may be laid down now, if the hand holds it.")
     lay_off: list[LayOffOption]
-    discard: list[str]
+    discard: list[CardId]
+    holds_contract: bool = Field(
+        description="Whether your hand holds your contract's melds now (R14), whatever the "
+                    "phase; false once you have laid down in this deal.")
+    lay_downs: list[LayDown] = Field(
+        description="When lay_down is true: the legal lay-downs of your contract from your hand, "
+                    "fewest penalty points left in hand first (at most 10), each as POST "
+                    "/games/{id}/actions takes it; leftover cards that fit a meld are in it. "
+                    "Empty otherwise, and when every lay-down would leave you only cards you "
+                    "may not discard (R17) although you hold the contract.")
 
 
 class DealResult(Out):
@@ -133,11 +202,19 @@ class GameView(Out):
     finished_at: datetime | None
 
 
+EVENT_D = ("Also sent as `d`, the same object: its name until 2026-12-04, kept for the clients "
+           "written before (a property named `d` breaks common client generators).")
+
+
 class Event(Out):
+    """One event of the game, as your seat saw it."""
+
+    # ``d``, the old name of ``data``, passes through unchanged (EVENT_D).
+    model_config = ConfigDict(populate_by_name=True, extra="allow")
     v: int = Field(description="The game's version right after the action behind this event.")
     t: str = Field(description="deal_started, drew, laid_down, laid_off, discarded, "
                                "stock_rebuilt, deal_ended, game_finished")
-    d: dict[str, Any]
+    data: dict[str, Any] = Field(description="What happened. " + EVENT_D)
 
 
 class ActionResult(Out):
@@ -190,40 +267,15 @@ class NewGame(Schema):
     level: Level = "normal"
 
 
-_CARD_REF = {"type": "string", "pattern": CARD_ID, "maxLength": CARD_ID_MAX_CHARS,
-             "examples": ["7H.1", "JK.2"]}
-ACTION_JSON_SCHEMA = {
-    "title": "Action",
-    "description": "Run cards in ascending order; a joker's place fixes its value (R8).",
-    "oneOf": [
-        {"title": "Draw", "type": "object", "required": ["type", "from"],
-         "properties": {"type": {"const": "draw"}, "from": {"enum": ["stock", "discard"]}}},
-        {"title": "LayDown", "type": "object", "required": ["type", "melds"],
-         "properties": {"type": {"const": "lay_down"},
-                        "melds": {"type": "array", "minItems": 1, "maxItems": 4,
-                                  "items": {"type": "array", "minItems": 1, "maxItems": 14,
-                                            "items": _CARD_REF}}}},
-        {"title": "LayOff", "type": "object", "required": ["type", "meld", "card"],
-         "properties": {"type": {"const": "lay_off"},
-                        "meld": {"type": "integer", "minimum": 0, "maximum": 255},
-                        "card": _CARD_REF, "end": {"enum": ["low", "high"]}}},
-        {"title": "Discard", "type": "object", "required": ["type", "card"],
-         "properties": {"type": {"const": "discard"}, "card": _CARD_REF}},
-    ],
-}
-# Parsed by the engine (games.engine.action_from_json), so a bad action gets the engine's codes
-# (malformed_action, unknown_action, unknown_card) rather than a generic validation error.
-ActionJson = Annotated[dict[str, Any], WithJsonSchema(ACTION_JSON_SCHEMA)]
-
-
+# A plain pydantic model, as the response shapes are (games.web.schemas.Out): django-ninja takes
+# one as a body as it takes its ``Schema``, whose wrap validator reads a dict through its ORM
+# getter. The OpenAPI document is the same.
 class ActionRequest(BaseModel):
-    """A plain pydantic model, as the response shapes are (games.web.schemas.Out): django-ninja
-    takes one as a body as it takes its ``Schema``, whose wrap validator reads a dict through
-    its ORM getter. The OpenAPI document is the same."""
+    """An action on a game at the version you saw."""
 
     version: JsonInt = Field(ge=0, le=INT32_MAX,
                                description="The version of the game you are acting on.")
-    action: ActionJson
+    action: SentAction
 
 
 class HintReason(Out):
@@ -235,13 +287,13 @@ class HintReason(Out):
 
 class Hint(Out):
     version: int = Field(description="The version of the game the hint is for.")
-    action: ActionJson | None = Field(
+    action: Action | None = Field(
         description="What the server's expert player (the hard level, seeing only your view) "
                     "would do now, as POST /games/{id}/actions takes it: which pile to draw "
                     "from, the lay-down, a lay-off or the discard. Null when you have nothing "
                     "to do (not your turn, game over).")
     reason: HintReason
-    lay_down: list[list[str]] | None = Field(
+    lay_down: list[list[CardId]] | None = Field(
         description="The expert's melds when its move is to lay the contract down (the same as "
                     "action.melds), else null.")
     lay_off: list[LayOffOption] = Field(
@@ -252,7 +304,7 @@ class Hint(Out):
 class ReplayAction(Out):
     index: int
     seat: int
-    action: dict[str, Any]
+    action: Action
 
 
 class ReplayDeal(Out):
@@ -269,18 +321,20 @@ class ReplayPlayer(Out):
 
 
 class PrivatePart(Out):
+    model_config = ConfigDict(populate_by_name=True, extra="allow")  # and ``d`` (EVENT_D)
     seat: int = Field(ge=0, le=3)
-    d: dict[str, Any] = Field(description="What only this seat saw: its hand dealt, the card "
-                                          "it drew from the stock.")
+    data: dict[str, Any] = Field(description="What only this seat saw: its hand dealt, the card "
+                                             "it drew from the stock. " + EVENT_D)
 
 
 class OpenEvent(Out):
+    model_config = ConfigDict(populate_by_name=True, extra="allow")  # and ``d`` (EVENT_D)
     v: int = Field(description="The game's version right after the action behind this event.")
     t: str = Field(description="As the game's events (Event.t).")
-    d: dict[str, Any] = Field(description="What everyone at the table saw.")
+    data: dict[str, Any] = Field(description="What everyone at the table saw. " + EVENT_D)
     private: list[PrivatePart] | None = Field(
         None, description="Present on events with hidden parts: a seat's own view of the event "
-                          "is `d` updated with its part.")
+                          "is `data` updated with its part.")
 
 
 class Replay(Out):

@@ -429,6 +429,15 @@ def lay_down_options(hand, contract: Contract, forbidden_face: int | None = None
             return
 
 
+def ranked_lay_downs(hand, contract: Contract, forbidden_face: int | None = None,
+                     most: int = 10) -> list[tuple[list[Meld], list[int]]]:
+    """At most ``most`` legal lay-downs as (melds, cards left), fewest penalty points left
+    first: the first is best_lay_down's."""
+    options = list(lay_down_options(hand, contract, forbidden_face))
+    options.sort(key=lambda option: sum(penalty_of(c) for c in option[1]))
+    return options[:most]
+
+
 def best_lay_down(hand, contract: Contract, forbidden_face: int | None = None):
     """The legal lay-down leaving the fewest penalty points in hand, as (melds, cards left),
     or None when the hand does not hold the contract."""

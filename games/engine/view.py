@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .actions import LayDown
 from .cards import card_json
 from .contracts import TOP_RUNG, Contract, contract_for
 from .frozen import maker
 from .legal import Legal, Situation, legal
+from .melds import holds_contract, ranked_lay_downs
 from .state import DealResult, GameState, TableMeld
 
 
@@ -89,8 +91,24 @@ class PlayerView:
             "taken_from_discard": (None if self.taken_from_discard is None
                                    else card_json(self.taken_from_discard)),
             "deals": [d.to_json() for d in self.history],
-            "legal": self.legal.to_json(),
+            "legal": self._legal_json(),
         }
+
+    def _legal_json(self) -> dict:
+        """``legal`` with what the hand holds: whether it holds the contract, and the legal
+        lay-downs, searched only when the phase allows one (the search costs a little on
+        every action's answer)."""
+        legal_now = self.legal
+        data = legal_now.to_json()
+        me = self.players[self.seat]
+        lay_downs = []
+        if legal_now.lay_down:
+            lay_downs = ranked_lay_downs(self.hand, me.contract, self.situation.forbidden_face)
+        data["holds_contract"] = bool(lay_downs) or (
+            not me.laid_down and holds_contract(self.hand, me.contract))
+        data["lay_downs"] = [LayDown(tuple(m.cards for m in melds)).to_json()
+                             for melds, _ in lay_downs]
+        return data
 
 
 # Made without their dataclass __init__ (games.engine.frozen): a view is made for every

@@ -69,7 +69,7 @@ def me_json(player: Player) -> dict:
 
 @router.get("/csrf", response={200: CsrfToken}, auth=None, tags=["players"])
 def csrf(request: HttpRequest):
-    """Sets Django's ``csrftoken`` cookie and returns its value: browsers send it back as
+    """Sets the ``csrftoken`` cookie and returns its value: browsers send it back as
     ``X-CSRFToken`` on every unsafe request."""
     return {"csrf_token": get_token(request)}
 

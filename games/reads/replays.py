@@ -105,13 +105,15 @@ def _replay(game: Game, viewer: Player | None, seating: Seating) -> dict:
 
 def _opened(events: list[Event], version: int) -> list[dict]:
     """Events with their private parts (for a game that is over: R25 no longer hides them):
-    ``{"v", "t", "d", "private": [{"seat", "d"}]}``; a seat's own view of an event is ``d``
-    updated with its private part, as ``Event.for_seat`` makes it."""
+    ``{"v", "t", "data", "private": [{"seat", "data"}]}``, each ``data`` also as ``d`` (its
+    name for the clients written before 2026-12-04); a seat's own view of an event is
+    ``data`` updated with its private part, as ``Event.for_seat`` makes it."""
     opened = []
     for event in events:
-        item = {"v": version, "t": event.type, "d": event.data}
+        item = {"v": version, "t": event.type, "data": event.data, "d": event.data}
         if event.private:
-            item["private"] = [{"seat": seat, "d": extra} for seat, extra in event.private]
+            item["private"] = [{"seat": seat, "data": extra, "d": extra}
+                               for seat, extra in event.private]
         opened.append(item)
     return opened
 
@@ -119,7 +121,7 @@ def _opened(events: list[Event], version: int) -> list[dict]:
 def _deal_record(opened: dict) -> dict:
     hands = [[] for _ in range(4)]
     for part in opened["private"]:
-        hands[part["seat"]] = part["d"]["hand"]
-    data = opened["d"]
+        hands[part["seat"]] = part["data"]["hand"]
+    data = opened["data"]
     return {"deal": data["deal"], "dealer": data["dealer"], "discard_top": data["discard_top"],
             "hands": hands}

@@ -133,7 +133,7 @@ class Played:
 
     seated: Seated
     state: GameState
-    messages: list[dict] = field(default_factory=list)  # [{"v", "t", "d"}]
+    messages: list[dict] = field(default_factory=list)  # [{"v", "t", "data", "d"}]
 
     @property
     def game(self) -> Game:
@@ -345,10 +345,11 @@ def _fallback(state: GameState, seat: int) -> Action:
 
 
 def seat_message(event: Event, version: int, seat: int) -> dict:
-    """An event as ``seat`` may see it (R25): ``{"v", "t", "d"}``."""
+    """An event as ``seat`` may see it (R25): ``{"v", "t", "data", "d"}``, ``d`` the same
+    object as ``data``, under its name for the clients written before 2026-12-04."""
     data = event.for_seat(seat)
     data.pop("type", None)
-    return {"v": version, "t": event.type, "d": data}
+    return {"v": version, "t": event.type, "data": data, "d": data}
 
 
 def _messages_for(happened: list[tuple[int, Event]], seat: int) -> list[dict]:

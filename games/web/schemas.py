@@ -59,7 +59,7 @@ PublicId = Annotated[str, Path(pattern=PUBLIC_ID, max_length=32,
                                description="A game's or player's id.")]
 # ``[0-9]``, not ``\d``: a regular expression's ``\d`` matches every script's digits.
 WEEK = r"^[0-9]{4}-W(?:0[1-9]|[1-4][0-9]|5[0-3])$"
-Week = Annotated[str, Path(pattern=WEEK, max_length=8, examples=["2026-W48"],
+Week = Annotated[str, Path(pattern=WEEK, max_length=8, example="2026-W48",
                            description="An ISO week, YYYY-Www.")]
 CURSOR = r"^[A-Za-z0-9_-]+={0,2}$"  # urlsafe base64 (leaderboards.ranking.encode_cursor)
 

@@ -75,7 +75,7 @@ LeagueName = text(NAME_MAX_CHARS, NAME_MIN_CHARS, description=(
 CODE_TEXT_MAX_CHARS = CODE_CHARS + 8  # with its dashes and a few spaces, as typed
 LeagueCode = Annotated[str, Path(
     pattern=r"^[0-9A-Za-z][0-9A-Za-z -]*$", min_length=CODE_CHARS,
-    max_length=CODE_TEXT_MAX_CHARS, examples=["K7QD-2MXW-P4RT"],
+    max_length=CODE_TEXT_MAX_CHARS, example="K7QD-2MXW-P4RT",
     description="A league's join code as shown or typed (case, spaces and dashes do not "
                 "matter).")]
 

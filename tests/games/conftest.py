@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import pytest
 from django.core.cache import cache
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
 from django.test import Client
 
 API = "/api/v1"
@@ -79,6 +81,18 @@ def no_throttles(settings):
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture
+def wsgi_inside_the_test_transaction():
+    """For a WSGI application called in the test's thread (Schemathesis, httpx's WSGI
+    transport): as Django's test client does, keep the handler from closing the test's
+    database connection at the end of each request."""
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
 
 
 @pytest.fixture

@@ -27,10 +27,10 @@ def test_a_draw_is_applied_and_returned_with_its_event(alice, game):
     after = body["game"]
     assert after["version"] == game["version"] + 1
     assert after["phase"] == "play" and len(after["hand"]) == 11
-    assert body["events"] == [{"v": after["version"], "t": "drew",
-                               "d": {"seat": 0, "from": "stock",
-                                     "card": body["events"][0]["d"]["card"]}}]
-    assert body["events"][0]["d"]["card"] in after["hand"]
+    drew = {"seat": 0, "from": "stock", "card": body["events"][0]["data"]["card"]}
+    # ``d``: the same data under its name for the clients written before 2026-12-04.
+    assert body["events"] == [{"v": after["version"], "t": "drew", "data": drew, "d": drew}]
+    assert body["events"][0]["data"]["card"] in after["hand"]
 
 
 def test_a_discard_ends_the_turn_and_the_bots_play_until_it_is_mine_again(alice, game):

@@ -19,8 +19,6 @@ import re
 from collections import Counter
 
 import pytest
-from django.core.signals import request_finished, request_started
-from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
@@ -45,15 +43,8 @@ seen = Counter()
 
 
 @pytest.fixture(autouse=True)
-def wsgi_inside_the_test_transaction(settings):
-    """Throttles off; and, as Django's test client does, keep the WSGI handler from closing
-    the test's database connection at the end of each request."""
+def throttles_off(settings, wsgi_inside_the_test_transaction):
     settings.THROTTLE_RATES = {scope: None for scope in settings.THROTTLE_RATES}
-    request_started.disconnect(close_old_connections)
-    request_finished.disconnect(close_old_connections)
-    yield
-    request_started.connect(close_old_connections)
-    request_finished.connect(close_old_connections)
 
 
 @pytest.fixture(scope="module", autouse=True)
