@@ -6,7 +6,7 @@ import { format, gettext } from "../i18n.js";
 import { seatName } from "../views/seats.js";
 
 export const eventType = (e) => e.t ?? e.type;
-export const eventData = (e) => e.d ?? e.data ?? e;
+export const eventData = (e) => e.data ?? e;
 
 export function cloneView(view) {
   return structuredClone(view);

@@ -8,14 +8,14 @@ import { applyEvent } from "./animator.js";
 // versions from the nearest one (a ~900-version game keeps ~36 states, not 900).
 const KEPT_EVERY_VERSIONS = 25;
 
-// A seat's view of an event, as the engine's Event.for_seat makes it: `d` with its part.
+// A seat's view of an event, as the engine's Event.for_seat makes it: `data` with its part.
 export function eventFor(event, seat) {
   const part = event.private?.find((p) => p.seat === seat);
-  return { v: event.v, t: event.t, d: part ? { ...event.d, ...part.d } : event.d };
+  return { v: event.v, t: event.t, data: part ? { ...event.data, ...part.data } : event.data };
 }
 
 // The event as the player who made it saw it (a stock draw names its card): the log's line.
-export const openEvent = (event) => eventFor(event, event.d.seat);
+export const openEvent = (event) => eventFor(event, event.data.seat);
 
 export class ReplayStates {
   // contracts: rung -> {rung, description, melds}; spectator: the viewer is not seat 0.
@@ -32,7 +32,7 @@ export class ReplayStates {
     for (let v = 0; v <= this.last; v++) {
       for (const event of this.events[v]) {
         this.apply(view, event);
-        if (event.t === "deal_started") this.dealStarts[event.d.deal - 1] = v;
+        if (event.t === "deal_started") this.dealStarts[event.data.deal - 1] = v;
       }
       if (v % KEPT_EVERY_VERSIONS === 0) this.kept.set(v, structuredClone(view));
     }
@@ -56,7 +56,7 @@ export class ReplayStates {
 
   // One event, in place: the table's rules for what seat 0 sees, and every other hand.
   apply(view, event) {
-    const d = event.d;
+    const d = event.data;
     applyEvent(view, eventFor(event, view.you));
     const other = d.seat !== undefined && d.seat !== view.you;
     const take = (ids) => {
@@ -67,12 +67,12 @@ export class ReplayStates {
       case "deal_started":
         // Copies: applyEvent adds drawn cards to `view.hand` in place, and the events are
         // applied again from a kept state whenever the viewer steps back.
-        view.hands = view.players.map((p) => [...eventFor(event, p.seat).d.hand]);
+        view.hands = view.players.map((p) => [...eventFor(event, p.seat).data.hand]);
         view.hand = view.hands[view.you];
         for (const p of view.players) p.contract = this.contracts[p.rung];
         break;
       case "drew":
-        if (other) view.hands[d.seat].push(eventFor(event, d.seat).d.card);
+        if (other) view.hands[d.seat].push(eventFor(event, d.seat).data.card);
         break;
       case "laid_down":
         if (other) take(d.melds.flatMap((m) => m.cards.map((c) => c.id)));
