@@ -148,9 +148,9 @@ class Legal(Out):
     lay_down: bool = Field(description="The contract may be laid down now, if the hand holds it.")
     lay_off: list[LayOffOption]
     discard: list[CardId]
-    holds_contract: bool = Field(
-        description="Whether your hand holds your contract's melds now (R14), whatever the "
-                    "phase; false once you have laid down in this deal.")
+    holds_contract: bool | None = Field(
+        description="When lay_down is true: whether your hand holds your contract's melds "
+                    "(R14). Null otherwise (not searched).")
     lay_downs: list[LayDown] = Field(
         description="When lay_down is true: the legal lay-downs of your contract from your hand, "
                     "fewest penalty points left in hand first (at most 10), each as POST "

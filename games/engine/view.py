@@ -95,17 +95,20 @@ class PlayerView:
         }
 
     def _legal_json(self) -> dict:
-        """``legal`` with what the hand holds: whether it holds the contract, and the legal
-        lay-downs, searched only when the phase allows one (the search costs a little on
-        every action's answer)."""
+        """``legal`` with the legal lay-downs and whether the hand holds the contract, searched
+        only when the phase allows a lay-down (the search costs a little on the answer to
+        every draw: docs/api.md)."""
         legal_now = self.legal
         data = legal_now.to_json()
-        me = self.players[self.seat]
-        lay_downs = []
+        lay_downs, holds = [], None
         if legal_now.lay_down:
-            lay_downs = ranked_lay_downs(self.hand, me.contract, self.situation.forbidden_face)
-        data["holds_contract"] = bool(lay_downs) or (
-            not me.laid_down and holds_contract(self.hand, me.contract))
+            contract, forbidden = self.players[self.seat].contract, self.situation.forbidden_face
+            lay_downs = ranked_lay_downs(self.hand, contract, forbidden)
+            # None legal: the hand may still hold the contract where R17 refused every one,
+            # which only a card taken from the discard pile can do.
+            holds = bool(lay_downs) or (forbidden is not None
+                                        and holds_contract(self.hand, contract))
+        data["holds_contract"] = holds
         data["lay_downs"] = [LayDown(tuple(m.cards for m in melds)).to_json()
                              for melds, _ in lay_downs]
         return data

@@ -32,10 +32,10 @@ def test_every_lay_down_the_view_offers_is_legal_and_the_first_is_the_best():
             view = player_view(state, seat)
             legal = view.to_json()["legal"]
             me = view.me
-            assert legal["holds_contract"] == (
-                not me.laid_down and holds_contract(view.hand, me.contract))
-            if not view.legal.lay_down:
-                assert legal["lay_downs"] == []
+            if view.legal.lay_down:
+                assert legal["holds_contract"] == holds_contract(view.hand, me.contract)
+            else:
+                assert (legal["holds_contract"], legal["lay_downs"]) == (None, [])
             best = best_lay_down(view.hand, me.contract, view.situation.forbidden_face) \
                 if view.legal.lay_down else None
             if best is not None:
@@ -48,14 +48,22 @@ def test_every_lay_down_the_view_offers_is_legal_and_the_first_is_the_best():
     assert offered > 5
 
 
-def test_a_hand_that_holds_the_contract_in_the_draw_phase_is_told_so_but_offered_nothing():
+def test_nothing_is_searched_before_the_draw_and_the_lay_downs_come_after_it():
     state = rigged(["7S 7H 7D 9C 9D 9H 2S 4D 6C JH QS", "2C 3C", "2D 3D", "2H 3H"],
                    stock="KC KD", discard="5S")
     legal = player_view(state, 0).to_json()["legal"]
-    assert legal["holds_contract"] is True and legal["lay_downs"] == []
+    assert legal["holds_contract"] is None and legal["lay_downs"] == []
     played, _ = apply(state, 0, action_from_json({"type": "draw", "from": "stock"}))
     assert played.phase == PLAY
     legal = player_view(played, 0).to_json()["legal"]
-    assert legal["lay_down"] and legal["lay_downs"]
+    assert legal["lay_down"] and legal["holds_contract"] and legal["lay_downs"]
     assert all(sorted(len(m) for m in option["melds"]) == [3, 3]
                for option in legal["lay_downs"])
+
+
+def test_a_hand_whose_every_lay_down_r17_refuses_holds_the_contract_but_is_offered_none():
+    # Took the 5S from the pile: laying down 7s and 9s would leave only 5S and its twin.
+    state = rigged(["7S 7H 7D 9C 9D 9H 5S 5S", "2C 3C", "2D 3D", "2H 3H"],
+                   stock="KC KD", discard="4D", taken="5S", phase=PLAY)
+    legal = player_view(state, 0).to_json()["legal"]
+    assert legal["lay_down"] and legal["holds_contract"] is True and legal["lay_downs"] == []
