@@ -25,7 +25,9 @@ from tests.games.fuzzing import api_schema, one_error_shape, refused_by_design
 schema = api_schema()
 
 BY_DESIGN_ONLY = "positive_data_acceptance"  # skipped for the refusals fuzzing.py lists
-SCENARIOS = int(os.environ.get("FUZZ_SCENARIOS", "30"))  # a one-off larger run: 300
+# Derandomized, so the sequences drawn follow from the document: with the actions as named
+# schemas (2026-12-04), 30 (and 50) no longer reached a game read back; 60 do, in 13 s.
+SCENARIOS = int(os.environ.get("FUZZ_SCENARIOS", "60"))  # a one-off larger run: 300
 
 
 @pytest.fixture
