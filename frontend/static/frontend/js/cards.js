@@ -33,12 +33,6 @@ export function cardName(card) {
   return format(gettext("%(rank)s of %(suit)s"), { rank: RANK_NAMES[card.rank], suit: SUIT_NAMES[card.suit] });
 }
 
-export function penalty(card) {
-  if (isJoker(card)) return 25;
-  const v = rankValue(card.rank);
-  return v === 1 ? 15 : Math.min(v, 10);
-}
-
 const suitKey = (c) => (isJoker(c) ? 99 : SUITS.indexOf(c.suit) * 20 + rankValue(c.rank));
 const rankKey = (c) => (isJoker(c) ? 99 : rankValue(c.rank) * 5 + SUITS.indexOf(c.suit));
 export const sortBySuit = (cards) => [...cards].sort((a, b) => suitKey(a) - suitKey(b));
@@ -106,61 +100,4 @@ export function checkMeld(cards, kind, minCards, jokersLow = 0) {
   }
   if (cards.length < minCards) return { ok: false, cards: ordered, problem: need(minCards - cards.length) };
   return { ok: true, cards: ordered, problem: "" };
-}
-
-// --- Contract search, for the practice hint ------------------------------------------------
-
-function groupCandidates(hand, size) {
-  const out = [];
-  const jokers = hand.filter(isJoker);
-  for (const rank of RANKS) {
-    const same = hand.filter((c) => c.rank === rank && !isJoker(c));
-    if (same.length < 2) continue;
-    const missing = Math.max(0, size - same.length);
-    if (missing <= jokers.length) out.push([...same, ...jokers.slice(0, missing)]);
-  }
-  return out;
-}
-
-function runCandidates(hand, size) {
-  const out = [];
-  const jokers = hand.filter(isJoker);
-  for (const suit of SUITS) {
-    const bySuit = hand.filter((c) => c.suit === suit && !isJoker(c));
-    for (let low = 1; low + size - 1 <= 14; low++) {
-      const picked = [];
-      let missing = 0;
-      for (let r = low; r < low + size; r++) {
-        const rank = RANKS[(r - 1) % 13];
-        const card = bySuit.find((c) => c.rank === rank && !picked.includes(c));
-        if (card) picked.push(card); else missing++;
-      }
-      if (picked.length >= 2 && missing <= jokers.length) {
-        const cards = [...picked, ...jokers.slice(0, missing)];
-        out.push(cards);
-      }
-    }
-  }
-  return out;
-}
-
-// One way to lay down `contract` from `hand` (list of card lists, one per requirement, in
-// the contract's order), or null. Small hands make a plain backtracking search cheap.
-export function findContract(hand, contract) {
-  const reqs = contract.melds.map((m, i) => ({ ...m, i }));
-  const order = [...reqs].sort((a, b) => (a.kind === "run" ? 0 : 1) - (b.kind === "run" ? 0 : 1));
-  const chosen = [];
-  function search(k, pool) {
-    if (k === order.length) return true;
-    const req = order[k];
-    const candidates = req.kind === "group" ? groupCandidates(pool, req.min_cards) : runCandidates(pool, req.min_cards);
-    for (const cards of candidates) {
-      const rest = pool.filter((c) => !cards.includes(c));
-      if (!checkMeld(cards, req.kind, req.min_cards).ok) continue;
-      chosen[req.i] = cards;
-      if (search(k + 1, rest)) return true;
-    }
-    return false;
-  }
-  return search(0, hand) ? chosen : null;
 }

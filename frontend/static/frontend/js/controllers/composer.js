@@ -37,8 +37,22 @@ export class Composer {
     for (const slot of this.slots) slot.ids = slot.ids.filter((x) => x !== id);
   }
 
-  fill(melds) {
-    melds.forEach((cards, i) => { this.slots[i].ids = cards.map((c) => c.id); this.slots[i].jokersLow = 0; });
+  // Fill the slots from a lay-down the server made (the view's legal.lay_downs, the hint's):
+  // melds of card ids, each put in the slot of a requirement it fills.
+  fillFrom(melds, byId) {
+    const taken = this.slots.map(() => false);
+    const kindOf = (cards) => {
+      const naturals = cards.filter((c) => !isJoker(c));
+      return naturals.every((c) => c.rank === naturals[0].rank) ? "group" : "run";
+    };
+    const cardMelds = melds.map((ids) => ids.map((id) => byId.get(id)));
+    for (const cards of cardMelds.sort((a, b) => b.length - a.length)) {
+      const i = this.slots.findIndex((s, k) => !taken[k] && s.kind === kindOf(cards) && cards.length >= s.min);
+      if (i < 0) continue;
+      taken[i] = true;
+      this.slots[i].ids = cards.map((c) => c.id);
+      this.slots[i].jokersLow = 0;
+    }
   }
 
   // Each slot checked: {ok, cards (meld order), problem}; drops ids no longer in hand.

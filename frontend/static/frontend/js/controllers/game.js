@@ -3,7 +3,6 @@
 // The parts: store.js (the one source of truth, and sync), playback.js (events one by one),
 // dialogs.js (between deals, the end), views/log.js (the deal's log), composer.js, hint.js.
 import * as api from "../api.js";
-import { findContract } from "../cards.js";
 import { showInfo, showMessage } from "../errors.js";
 import { format, gettext, levelName } from "../i18n.js";
 import { playCardSound } from "../settings.js";
@@ -276,8 +275,8 @@ export class GameController {
     this.els.stock.classList.toggle("hinted", this.hinted?.pile === "stock");
     this.els.discard.classList.toggle("hinted", this.hinted?.pile === "discard");
     const playing = this.myTurn && v.phase === "play";
-    // "Lay down…" is live only when the hand holds the contract; otherwise a press says why.
-    const ready = playing && legal.lay_down && !this.composer.open && Boolean(this.contractIn(cards));
+    // "Lay down…" is live only when the server offers a lay-down; otherwise a press says why.
+    const ready = playing && legal.lay_down && !this.composer.open && this.layDowns().length > 0;
     this.els.actions.laydown.disabled = this.composer.open;
     this.els.actions.laydown.setAttribute("aria-disabled", String(!ready));
     this.els.actions.laydown.classList.toggle("ready", ready);
@@ -353,13 +352,15 @@ export class GameController {
     return this.playback.skip();
   }
 
-  // The contract's melds from `cards` (the selection, or the whole hand), or null.
-  contractIn(cards) {
-    const me = this.view?.players[this.view.you];
-    if (!me || me.laid_down) return null;
-    const key = cards.map((c) => c.id).sort().join() + "|" + me.rung;
-    if (this.contractKey !== key) { this.contractKey = key; this.contractFound = findContract(cards, me.contract); }
-    return this.contractFound;
+  // The engine's legal lay-downs from the hand (GameView.legal.lay_downs), best first.
+  layDowns() {
+    return this.legal().lay_downs || [];
+  }
+
+  // The best lay-down made of `cards` only (the selection, or the whole hand), or null.
+  layDownWithin(cards) {
+    const ids = new Set(cards.map((c) => c.id));
+    return this.layDowns().find((l) => l.melds.every((m) => m.every((id) => ids.has(id)))) ?? null;
   }
 
   draw(from) {
@@ -408,7 +409,10 @@ export class GameController {
     if (!this.myTurn) return this.refuse("not_your_turn");
     if (this.view.phase === "draw") return this.refuse("draw_first");
     if (!this.legal().lay_down) return this.refuse("already_laid_down");
-    if (!this.contractIn(this.handCards())) return this.refuse("contract_not_held");
+    // Why not, as the server found it: the hand does not hold the contract, or R17 refuses.
+    if (!this.layDowns().length) {
+      return this.refuse(this.legal().holds_contract ? "no_discard_left" : "contract_not_held");
+    }
     const me = this.view.players[this.view.you];
     this.composer.start(me.contract);
     if (!this.arrange()) {
@@ -422,14 +426,14 @@ export class GameController {
   arrange() {
     const byId = this.byId();
     const pool = this.selected.size >= 3 ? [...this.selected].map((id) => byId.get(id)).filter(Boolean) : this.handCards();
-    const melds = this.contractIn(pool);
-    if (!melds) {
+    const layDown = this.layDownWithin(pool);
+    if (!layDown) {
       showInfo(this.els.message, this.selected.size >= 3
         ? gettext("The selected cards do not form your contract: add cards to each meld yourself.")
         : gettext("Your hand does not hold your contract yet: add cards to each meld yourself."));
       return false;
     }
-    this.composer.fill(melds);
+    this.composer.fillFrom(layDown.melds, byId);
     this.selected.clear();
     this.render();
     showInfo(this.els.message, gettext("Your contract is arranged: lay it down, or change the melds first."));

@@ -58,10 +58,8 @@ function showPile(game, pile) {
 }
 
 function showLayDown(game, melds) {
-  const contract = game.view.players[game.view.you].contract;
-  const byId = game.byId();
-  game.composer.start(contract);
-  game.composer.fill(assignToRequirements(melds.map((ids) => ids.map((id) => byId.get(id))), contract));
+  game.composer.start(game.view.players[game.view.you].contract);
+  game.composer.fillFrom(melds, game.byId());
   game.render();
   game.els.layDownConfirm.focus();
 }
@@ -78,19 +76,4 @@ function showCard(game, cardId, meld) {
   if (!box) return;
   box.classList.add("hinted");
   box.scrollIntoView({ block: "nearest", inline: "nearest" });
-}
-
-// Put each meld in the slot of a requirement it fills (groups to groups, runs to runs).
-function assignToRequirements(melds, contract) {
-  const slots = contract.melds.map(() => null);
-  const kindOf = (cards) => {
-    const naturals = cards.filter((c) => !c.joker);
-    return naturals.every((c) => c.rank === naturals[0].rank) ? "group" : "run";
-  };
-  const rest = [...melds].sort((a, b) => b.length - a.length);
-  for (const cards of rest) {
-    const i = contract.melds.findIndex((m, k) => !slots[k] && m.kind === kindOf(cards) && cards.length >= m.min_cards);
-    if (i >= 0) slots[i] = cards;
-  }
-  return slots.map((s) => s || []);
 }
