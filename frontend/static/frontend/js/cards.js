@@ -47,8 +47,11 @@ export function arrangeRun(cards, jokersLow = 0) {
   const naturals = cards.filter((c) => !isJoker(c));
   const jokers = cards.filter(isJoker);
   if (naturals.length === 0) return null;
+  // Two aces: one low and one high, the ends of the 14-card run (R6).
+  const aces = naturals.filter((c) => c.rank === "A");
   for (const aceHigh of [false, true]) {
-    const value = (c) => (c.rank === "A" && aceHigh ? 14 : rankValue(c.rank));
+    const value = (c) => (c.rank !== "A" ? rankValue(c.rank)
+      : aces.length === 2 ? (c === aces[1] ? 14 : 1) : aceHigh ? 14 : 1);
     const sorted = [...naturals].sort((a, b) => value(a) - value(b));
     const lo = value(sorted[0]), hi = value(sorted[sorted.length - 1]);
     const span = hi - lo + 1;
