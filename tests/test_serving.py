@@ -183,7 +183,9 @@ def test_a_requests_sends_go_out_when_its_answer_comes_back_to_the_loop(channel_
         scope = {"type": "http", "method": "GET", "path": "/x", "query_string": b"",
                  "headers": HOST, "http_version": "1.1"}
         await app(scope, receive, send)
-        await asyncio.sleep(0.05)
+        async with asyncio.timeout(5):  # until the loop has made the two sends it queued
+            while len(layer.sent) < 2:
+                await asyncio.sleep(0)
         return sent, asyncio.get_running_loop()
 
     before = groups.server_loop()

@@ -22,3 +22,18 @@ def a_card_not_in(view: dict) -> str:
     """A real card id the person does not hold."""
     held = {card["id"] for card in view["hand"]}
     return next(card_id(c) for c in range(107) if card_id(c) not in held)
+
+
+MARKER = {"v": 0, "t": "marker", "d": {}}  # no event of a game has version 0
+
+
+async def send_marker(game_id: str, seat: int = 0) -> None:
+    """Publish MARKER to the websocket group of the game's ``seat`` (the owner's by default),
+    the way every event goes (games.services.publish). A socket hears its group in order, so
+    a test shows that nothing reached it (no frame, no close) by receiving the marker next:
+    an event, not a wait."""
+    from asgiref.sync import sync_to_async
+
+    from games.services import publish
+
+    await sync_to_async(publish)(game_id, seat, [MARKER])

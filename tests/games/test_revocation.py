@@ -1,6 +1,8 @@
 """Revocation: logging out revokes the credential it came with, and a transfer code revokes
 the identity's old credentials, on the HTTP API and on /ws/games/{id}/."""
 
+import json
+
 import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
@@ -11,6 +13,7 @@ from games.consumers import CLOSE_NO_IDENTITY
 from games.players.identity import COOKIE_NAME
 from ladder.asgi import application
 from tests.games.conftest import Api, bearer_api, new_bearer_api
+from tests.games.helpers import MARKER, send_marker
 
 
 def new_browser() -> Api:
@@ -38,10 +41,12 @@ async def socket_opens(game_id: str, headers: list[tuple[bytes, bytes]]) -> bool
     communicator = WebsocketCommunicator(application, f"/ws/games/{game_id}/", headers=headers)
     connected, _ = await communicator.connect()
     assert connected  # a refusal is accepted, then closed with its code (games.consumers)
-    stays_open = await communicator.receive_nothing(timeout=0.5)
-    if not stays_open:
-        assert await communicator.receive_output() == {"type": "websocket.close",
-                                                        "code": CLOSE_NO_IDENTITY}
+    # An open socket hears the game's group; a refused one was closed before the marker.
+    await send_marker(game_id)
+    output = await communicator.receive_output(timeout=5)
+    stays_open = output != {"type": "websocket.close", "code": CLOSE_NO_IDENTITY}
+    if stays_open:
+        assert output["type"] == "websocket.send" and json.loads(output["text"]) == MARKER
     await communicator.disconnect()
     await sync_to_async(connections.close_all)()
     return stays_open

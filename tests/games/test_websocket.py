@@ -11,6 +11,7 @@ from games.consumers import CLOSE_BAD_ORIGIN, CLOSE_NO_IDENTITY, CLOSE_NOT_FOUND
 from games.players.identity import COOKIE_NAME
 from ladder.asgi import application
 from tests.games.conftest import Api, new_bearer_api
+from tests.games.helpers import MARKER, send_marker
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
@@ -37,6 +38,12 @@ async def receive_all(communicator, count: int) -> list[dict]:
     return [await communicator.receive_json_from(timeout=5) for _ in range(count)]
 
 
+async def assert_nothing_came(communicator, game_id: str) -> None:
+    """Nothing reached the socket since its last frame: the marker sent now is the next."""
+    await send_marker(game_id)
+    assert await communicator.receive_json_from(timeout=5) == MARKER
+
+
 async def test_the_socket_delivers_the_responses_events_in_version_order():
     api = await sync_to_async(new_bearer_api)()
     game = await sync_to_async(api.new_game)()
@@ -58,7 +65,7 @@ async def test_the_socket_delivers_the_responses_events_in_version_order():
     received = await receive_all(communicator, len(sent))
     assert received == sent
     assert [m["v"] for m in received] == sorted(m["v"] for m in received)
-    assert await communicator.receive_nothing(timeout=0.1)
+    await assert_nothing_came(communicator, game["id"])  # no frame twice, none extra
     await communicator.disconnect()
 
 
@@ -71,7 +78,7 @@ async def test_a_refused_action_pushes_nothing():
     response = await sync_to_async(api.act)(game, {"type": "discard", "card": "JK.1"})
 
     assert response.status_code == 422
-    assert await communicator.receive_nothing(timeout=0.2)
+    await assert_nothing_came(communicator, game["id"])
     await communicator.disconnect()
 
 
@@ -135,9 +142,18 @@ async def test_a_socket_whose_group_the_layer_forgot_joins_it_again(monkeypatch)
     game = await sync_to_async(api.new_game)()
     communicator = socket(game["id"], bearer(api))
     assert (await communicator.connect())[0]
-    await get_channel_layer().group_discard(group_name(game["id"], 0), channels[0])
+    layer = get_channel_layer()
+    rejoined, add = asyncio.Event(), layer.group_add
 
-    await asyncio.sleep(0.3)
+    async def recording_add(group, channel):  # the layer's public method, watched
+        await add(group, channel)
+        if (group, channel) == (group_name(game["id"], 0), channels[0]):
+            rejoined.set()
+
+    await layer.group_discard(group_name(game["id"], 0), channels[0])
+    monkeypatch.setattr(layer, "group_add", recording_add)
+
+    await asyncio.wait_for(rejoined.wait(), timeout=10)
     response = await sync_to_async(api.act)(game, DRAW)
     assert response.status_code == 200
     assert await receive_all(communicator, len(response.json()["events"])) == \
@@ -189,7 +205,7 @@ async def test_a_frame_from_the_client_is_ignored_and_the_socket_stays_open(fram
     assert (await communicator.connect())[0]
 
     await communicator.send_to(**frame)
-    assert await communicator.receive_nothing(timeout=0.2)  # no close, no answer
+    await assert_nothing_came(communicator, game["id"])  # no close, no answer
     response = await sync_to_async(api.act)(game, DRAW)
 
     assert await receive_all(communicator, len(response.json()["events"])) == \
