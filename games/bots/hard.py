@@ -97,7 +97,7 @@ class Hard:
             options = self._discards(view, memory)
         if len(options) == 1:
             return options[0]
-        return self._search(view, memory, rng, options)
+        return self.search(view, memory, rng, options)
 
     def _draws(self, view: PlayerView, memory: Memory, rng: Stream) -> list[Action]:
         """The expert's draw, and the other source when the choice is a real one."""
@@ -115,18 +115,19 @@ class Hard:
         best = ranked[0][0]
         return [Discard(c) for cost, c in ranked[:self.candidates] if cost <= best + HESITATION]
 
-    def _search(self, view: PlayerView, memory: Memory, rng: Stream,
-                options: list[Action]) -> Action:
+    def search(self, view: PlayerView, memory: Memory, rng: Stream,
+               options: list[Action]) -> Action:
         """The expert's choice (``options[0]``) unless the worlds show an alternative clearly
-        better.
+        better: called only when there is a choice to search (tests count the calls).
 
-        Every option meets the same worlds, so each world gives a paired difference."""
+        Every option meets the same worlds, so each world gives a paired difference, each the
+        :meth:`play_out` of an option (tests script those values to try the decision rule)."""
         values: list[list[float]] = [[] for _ in options]
         for n in range(1, self.worlds + 1):
             world = self._world(view, memory, rng)
             unseen = _unseen_counts(world)
             for i, action in enumerate(options):
-                values[i].append(self._play_out(world, unseen, view.seat, action))
+                values[i].append(self.play_out(world, unseen, view.seat, action))
             if n == self.first_look < self.worlds and _best_challenger(values)[1] < PROMISE:
                 return options[0]
         best, sureness = _best_challenger(values)
@@ -135,8 +136,8 @@ class Hard:
     def _world(self, view: PlayerView, memory: Memory, rng: Stream) -> GameState:
         return sample_world(view, memory, rng)
 
-    def _play_out(self, world: GameState, unseen: list[int], seat: int,
-                  action: Action) -> float:
+    def play_out(self, world: GameState, unseen: list[int], seat: int,
+                 action: Action) -> float:
         """Hard's chance to win after playing ``action`` in ``world`` and letting the normal
         player play every seat for ``horizon`` turns or to the end of the deal."""
         state, _ = apply(world, seat, action)

@@ -54,7 +54,9 @@ def _cost_without_joker(plan, jokers: int) -> float:
 
 
 class Outlook:
-    """The plans of one hand for one contract, given the live cards."""
+    """The plans of one hand for one contract, given the live cards: ``plans``, each as
+    (cost, fixed cost, sorted flexible slots, losses), until :meth:`without` lets them go;
+    ``distance``, their :func:`soft_min`; ``nearest``, the best plan's cost."""
 
     __slots__ = ("plans", "jokers", "distance", "nearest", "_without")
 
@@ -65,7 +67,7 @@ class Outlook:
         limit = best + KEEP_PLANS_WITHIN
         self.plans = [p for p in priced if p[0] <= limit]
         self.jokers = jokers
-        self.distance = _soft_min([p[0] for p in self.plans])
+        self.distance = soft_min([p[0] for p in self.plans])
         self.nearest = best  # the best plan's cost: 0 when the hand holds the contract
         self._without: dict[int | None, float] | None = None  # by face, once a card is weighed
 
@@ -83,7 +85,7 @@ class Outlook:
 
         A face's loss re-prices only the plans that use it: the others keep their cost and, while
         the best cost is unchanged, their exponential in the soft minimum (the same floats summed
-        in the same order as :func:`_soft_min`)."""
+        in the same order as :func:`soft_min`)."""
         plans, jokers = self.plans, self.jokers
         changed: dict[int, list] = {}  # face -> [(plan index, its cost without the face)]
         for i, (cost, fixed, flexible, losses) in enumerate(plans):
@@ -121,9 +123,9 @@ class Outlook:
                     terms_now[i] = exp((best - c) / SOFTNESS)
                 result[face] = best - SOFTNESS * log(sum(terms_now))
             else:
-                result[face] = _soft_min(costs_now)
+                result[face] = soft_min(costs_now)
         if jokers:
-            result[None] = _soft_min([_cost_without_joker(p, jokers) for p in plans])
+            result[None] = soft_min([_cost_without_joker(p, jokers) for p in plans])
         self.plans = None
         return result
 
@@ -154,7 +156,10 @@ def hand_counts(hand) -> tuple[list[int], int]:
     return counts, jokers
 
 
-def _soft_min(costs: list[float]) -> float:
+def soft_min(costs: list[float]) -> float:
+    """The soft minimum of plans' ``costs``, a hand's distance: the cheapest, less SOFTNESS
+    times the log of the plans' weights (1 for the cheapest, less for each dearer one); four
+    dead slots when there is no plan."""
     if not costs:
         return DEAD_SLOT * 4
     best = min(costs)

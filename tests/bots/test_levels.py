@@ -141,9 +141,9 @@ class CountingHard(Hard):
 
     searches: ClassVar[list] = []
 
-    def _search(self, view, memory, rng, options):
+    def search(self, view, memory, rng, options):
         self.searches.append(options)
-        return super()._search(view, memory, rng, options)
+        return super().search(view, memory, rng, options)
 
 
 def test_hard_plays_as_the_expert_while_nobody_has_laid_down():
@@ -189,15 +189,15 @@ class ScriptedHard(Hard):
         object.__setattr__(self, "script", iter(script))
         object.__setattr__(self, "worlds_seen", 0)
 
-    def _play_out(self, world, unseen, seat, action):
+    def play_out(self, world, unseen, seat, action):
         if action == self.options[0]:  # each world prices the options in order
             object.__setattr__(self, "row", next(self.script))
             object.__setattr__(self, "worlds_seen", self.worlds_seen + 1)
         return self.row[self.options.index(action)]
 
-    def _search(self, view, memory, rng, options):
+    def search(self, view, memory, rng, options):
         object.__setattr__(self, "options", options)
-        return super()._search(view, memory, rng, options)
+        return super().search(view, memory, rng, options)
 
 
 def searched_choice(script, **budget):

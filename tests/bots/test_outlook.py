@@ -38,16 +38,13 @@ def test_without_is_the_soft_minimum_of_every_plan_priced_without_the_card():
         cards = rng.shuffle(list(range(107)))[:11]
         contract = contract_for(1 + trial % 10)
         live = tuple(rng.below(3) for _ in range(52)) + (rng.below(4),)
-        counts, jokers = outlook.hand_counts(cards)
-        priced = outlook._plans(counts, jokers, contract, live)
-        best = min((p[0] for p in priced), default=0.0)
-        plans = [p for p in priced if p[0] <= best + outlook.KEEP_PLANS_WITHIN]
         weighed = outlook.Outlook(cards, contract, live)
-        assert weighed.distance == outlook._soft_min([p[0] for p in plans])
+        plans, jokers = list(weighed.plans), weighed.jokers  # let go at the first card weighed
+        assert weighed.distance == outlook.soft_min([p[0] for p in plans])
         for card in cards:
             if card >= 104:
-                expected = outlook._soft_min([outlook._cost_without_joker(p, jokers)
-                                              for p in plans])
+                expected = outlook.soft_min([_cost_with_a_joker_fewer(fixed, flexible, jokers)
+                                             for _, fixed, flexible, _ in plans])
             else:
                 face = card % 52
                 costs = []
@@ -55,8 +52,15 @@ def test_without_is_the_soft_minimum_of_every_plan_priced_without_the_card():
                     loss = dict(losses).get(face)  # the last loss listed for the face
                     costs.append(cost if loss is None else
                                  _cost_without_natural(cost, fixed, flexible, loss, jokers))
-                expected = outlook._soft_min(costs)
+                expected = outlook.soft_min(costs)
             assert weighed.without(card) == expected
+
+
+def _cost_with_a_joker_fewer(fixed, flexible, jokers):
+    """A plan's cost once one of the hand's jokers is gone: the jokers left fill the dearest
+    of its (sorted) flexible slots, draws the others."""
+    for_draws = len(flexible) - (jokers - 1)
+    return fixed + sum(flexible[:for_draws]) if for_draws > 0 else fixed
 
 
 def _cost_without_natural(cost, fixed, flexible, loss, jokers):
