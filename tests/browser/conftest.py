@@ -12,6 +12,7 @@ import os
 import socket
 import threading
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -42,18 +43,17 @@ document.addEventListener("securitypolicyviolation", (e) => console.error(
   `CSP violation: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
 """
 
-DAY_S = 86400
-LONGEST_TEST_S = 120  # a browser test takes well under this, even on a busy machine
-
-
 @pytest.fixture(autouse=True)
-def one_utc_day():
-    """Today's daily is the UTC day's, for the server and for the browser's own clock (the
-    leaderboard page asks for today's board), so a test crossing midnight would find its
-    daily over: this close to midnight, wait for the new day."""
-    left = DAY_S - time.time() % DAY_S
-    if left < LONGEST_TEST_S:
-        time.sleep(left + 1)
+def started_at(monkeypatch) -> datetime:
+    """The moment this test began, held still for the server's daily clock (games.daily.now,
+    which the daily, the boards and the leagues read) and for the browser's own
+    (``open_page`` fixes the pages' ``Date`` there: the leaderboard page asks for today's
+    board): a test that runs across UTC midnight still sees the day it began in, on both
+    sides. A test that asks for the ``clock`` fixture moves the server's clock, not the
+    browser's."""
+    from tests.factories import Clock
+
+    return Clock(monkeypatch, datetime.now(UTC)).moment
 
 
 class AsgiServer:
@@ -195,8 +195,10 @@ class Watch:
 
 
 @pytest.fixture
-def open_page(browser, site):
+def open_page(browser, site, started_at):
     """open_page(viewport, speed="instant", touch=False, ...) -> (page, watch).
+
+    The pages' ``Date`` stands at the test's moment (Playwright's clock: timers still run).
 
     Pages run under the site's Content-Security-Policy, and a violation is a console error;
     ``csp=False`` bypasses the policy (axe-core is injected as an inline script). Under the
@@ -213,6 +215,7 @@ def open_page(browser, site):
             f"localStorage.setItem('ladder.settings', {json.dumps(json.dumps({'speed': speed}))})")
         context.add_init_script(COUNT_FLIGHTS)
         context.add_init_script(REPORT_CSP)
+        context.clock.set_fixed_time(started_at)
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(15_000)

@@ -125,7 +125,7 @@ def play_turn_by_touch(page, record: dict) -> None:
             if not page.locator(selector).count():
                 selector = f'[data-layoff="{option["meld"]}"]'
             # The target and its button are brought into the table's view, not left below.
-            page.wait_for_function(IN_TABLE, arg=selector, timeout=3000)
+            page.wait_for_function(IN_TABLE, arg=selector)
             record["outside"] += [f"lay-off: {s}" for s in outside_viewport(page)]
             assert page.evaluate("() => scrollY") == 0  # the table scrolled, not the page
             page.evaluate(PUSH_MELDS, "")
@@ -220,6 +220,9 @@ CONTROLS = """() => {
 }"""
 
 
+AT_THE_BOTTOM = "() => innerHeight + scrollY >= document.body.scrollHeight - 1"
+
+
 @pytest.mark.parametrize("language", ["en", "th"])
 def test_every_control_of_the_play_page_is_at_least_44_px_on_a_phone(
         open_page, site, seeded, language):
@@ -229,11 +232,10 @@ def test_every_control_of_the_play_page_is_at_least_44_px_on_a_phone(
     wait_idle(page)
     measured = page.evaluate(CONTROLS)
     for _ in range(40):  # down the page: the footer's links are controls too
-        page.mouse.wheel(0, 400)
-        page.wait_for_timeout(50)
-        measured += page.evaluate(CONTROLS)
-        if page.evaluate("() => innerHeight + scrollY >= document.body.scrollHeight - 1"):
+        if page.evaluate(AT_THE_BOTTOM):
             break
+        page.evaluate("() => window.scrollBy(0, 400)")  # at once: no smooth scrolling to await
+        measured += page.evaluate(CONTROLS)
     page.evaluate("() => window.scrollTo(0, 0)")
     for panel in ("settings", "scores"):  # the panels' controls, open
         page.tap(f"[data-{panel}-toggle]")
