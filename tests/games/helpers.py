@@ -31,7 +31,8 @@ async def send_marker(game_id: str, seat: int = 0) -> None:
     """Publish MARKER to the websocket group of the game's ``seat`` (the owner's by default),
     the way every event goes (games.services.publish). A socket hears its group in order, so
     a test shows that nothing reached it (no frame, no close) by receiving the marker next:
-    an event, not a wait."""
+    an event, not a wait. A frame the client sent just before is handled first; several are
+    not: Channels takes one client frame and one group message at a time, in turn."""
     from asgiref.sync import sync_to_async
 
     from games.services import publish
