@@ -93,6 +93,19 @@ class KeepsSecretsAdmin(admin.ModelAdmin):
         return queryset.defer(*secrets) if secrets else queryset
 
 
+class ReadOnlyAdmin(KeepsSecretsAdmin):
+    """A record staff read and never write here: no add, change or delete."""
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
 @admin.register(Player)
 class PlayerAdmin(KeepsSecretsAdmin):
     list_display = ["name", "public_id", "user", "created_at", "last_seen_at", "banned_at"]

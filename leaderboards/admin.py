@@ -28,7 +28,7 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
-from games.admin import KeepsSecretsAdmin, PlayerAdmin
+from games.admin import KeepsSecretsAdmin, PlayerAdmin, ReadOnlyAdmin
 from games.models import Game
 from games.players.models import Player
 from leaderboards import services
@@ -220,21 +220,12 @@ class AttemptLinkAdmin(KeepsSecretsAdmin):
 
 
 @admin.register(ModerationLog)
-class ModerationLogAdmin(KeepsSecretsAdmin):
+class ModerationLogAdmin(ReadOnlyAdmin):
     list_display = ["created_at", "moderator_name", "action", "player", "score", "reason"]
     list_filter = ["action", "moderator_name"]
     list_select_related = ["player", "score"]
     search_fields = ["player__name", "player__public_id", "moderator_name", "reason"]
     date_hierarchy = "created_at"
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 admin.site.unregister(Player)

@@ -64,6 +64,15 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, t
 
 
 @pytest.fixture
+def postgresql_only():
+    """For races: SQLite serialises writers and has no row locks to race on."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks need PostgreSQL (SQLite ignores SELECT ... FOR UPDATE)")
+
+
+@pytest.fixture
 def clock(monkeypatch):
     """The daily's clock, at noon of tests.factories.DAY (``clock.set_day``, ``advance``)."""
     from tests.factories import Clock

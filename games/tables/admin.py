@@ -3,7 +3,7 @@ is a secret like a seed: never shown, searched, filtered or ordered by."""
 
 from django.contrib import admin
 
-from games.admin import KeepsSecretsAdmin, keep_secret
+from games.admin import ReadOnlyAdmin, keep_secret
 from games.tables.models import Table, TableSeat
 
 keep_secret(Table, "code")
@@ -21,7 +21,7 @@ class TableSeatInline(admin.TabularInline):
 
 
 @admin.register(Table)
-class TableAdmin(KeepsSecretsAdmin):
+class TableAdmin(ReadOnlyAdmin):
     list_display = ["public_id", "name", "host", "level", "status",
                     "created_at"]
     list_filter = ["status", "level"]
@@ -30,12 +30,3 @@ class TableAdmin(KeepsSecretsAdmin):
               "created_at", "updated_at"]
     readonly_fields = fields
     inlines = [TableSeatInline]
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False

@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
-from games.admin import KeepsSecretsAdmin, keep_secret
+from games.admin import KeepsSecretsAdmin, ReadOnlyAdmin, keep_secret
 from leaderboards.admin import ReasonForm, run_with_reason
 from leaderboards.leagues import services
 from leaderboards.leagues.models import League, LeagueModerationLog, Membership
@@ -103,7 +103,7 @@ class LeagueAdmin(KeepsSecretsAdmin):
 
 
 @admin.register(LeagueModerationLog)
-class LeagueModerationLogAdmin(KeepsSecretsAdmin):
+class LeagueModerationLogAdmin(ReadOnlyAdmin):
     list_display = ["created_at", "moderator_name", "action", "league_number", "league_name",
                     "reason"]
     list_filter = ["action"]
@@ -111,12 +111,3 @@ class LeagueModerationLogAdmin(KeepsSecretsAdmin):
     readonly_fields = ["created_at", "moderator_name", "action", "league", "league_number",
                        "league_name", "reason", "details"]
     fields = readonly_fields
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False

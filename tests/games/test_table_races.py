@@ -7,7 +7,6 @@ from __future__ import annotations
 from functools import partial
 
 import pytest
-from django.db import connection
 
 from games.models import Seat
 from games.tables import services
@@ -15,13 +14,7 @@ from games.tables.models import TableSeat
 from tests import races
 from tests.factories import player_with_token
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def postgresql_only():
-    if connection.vendor != "postgresql":
-        pytest.skip("row locks need PostgreSQL (SQLite ignores SELECT ... FOR UPDATE)")
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("postgresql_only")]
 
 
 def at_once(*calls) -> list:

@@ -182,3 +182,23 @@ def test_play_again_starts_the_next_game_with_whoever_stays(alice, bob, monkeypa
     assert again["game"]["id"] != game["id"]
     assert [p["bot"] for p in again["game"]["players"]] == [False, False, True, True]
     assert Game.objects.get(public_id=again["game"]["id"]).seats.count() == 2
+
+
+def test_a_moderator_reads_a_table_but_never_its_code(alice, bob, django_user_model):
+    from django.test import Client
+
+    from leaderboards.services import make_moderator
+
+    table = open_table(alice)
+    join(bob, table)
+    make_moderator("mia", "mia@example.org", "a-long-moderator-passphrase")
+    client = Client()
+    assert client.login(username="mia", password="a-long-moderator-passphrase")
+    stored = Table.objects.get(public_id=table["id"])
+    page = client.get(f"/admin/tables/table/{stored.pk}/change/")
+    assert page.status_code == 200
+    assert table["name"] in page.content.decode()
+    assert stored.code not in page.content.decode()
+    assert client.get(f"/admin/tables/table/?code__startswith={stored.code[0]}").status_code \
+        in (302, 400)  # a secret is never a filter
+    assert client.post(f"/admin/tables/table/{stored.pk}/delete/").status_code == 403

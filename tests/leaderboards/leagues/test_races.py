@@ -12,7 +12,7 @@ from datetime import UTC, datetime, time, timedelta
 from functools import partial
 
 import pytest
-from django.db import DatabaseError, connection, connections
+from django.db import DatabaseError, connections
 
 from games import daily
 from leaderboards import services as leaderboard_services
@@ -24,13 +24,7 @@ from tests.factories import DAY, Clock
 from tests.leaderboards.factories import finished_daily, player
 from tests.leaderboards.leagues.factories import Api, league_with
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def postgresql_only():
-    if connection.vendor != "postgresql":
-        pytest.skip("row locks need PostgreSQL (SQLite ignores SELECT ... FOR UPDATE)")
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("postgresql_only")]
 
 
 def at_once(*calls) -> list:
