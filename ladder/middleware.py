@@ -7,30 +7,21 @@ production over HTTPS, ``Strict-Transport-Security``; ``XFrameOptionsMiddleware`
 ``X-Frame-Options: DENY``. :class:`SecurityHeadersMiddleware` adds what they do not: the
 Content-Security-Policy and a Permissions-Policy.
 
-The session, authentication and message middleware serve the pages and the admin: under
-``/api/`` (:class:`PagesOnly`) they are passed by, as no endpoint reads a session, a Django
-user or a message (players are ``request.auth``: games.players.identity).
+Django's session, locale, authentication and message middleware run as Django ships them, on
+every request (docs/design.md, "Hand-made parts": passing them by under ``/api/`` bought less
+than a tenth of an action).
 """
 
 from __future__ import annotations
 
 import logging
-import time
 from functools import lru_cache
 
-from django.conf import settings
-from django.conf.urls.i18n import is_language_prefix_patterns_used
-from django.contrib.auth.middleware import AuthenticationMiddleware
-from django.contrib.messages.middleware import MessageMiddleware
-from django.contrib.sessions.middleware import SessionMiddleware
 from django.core.exceptions import DisallowedHost
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
-from django.middleware.locale import LocaleMiddleware as DjangoLocaleMiddleware
 from django.urls import reverse
-from django.utils import translation
-from django.utils.cache import patch_vary_headers
-from django.utils.http import http_date
+from django.utils.cache import add_never_cache_headers
 
 from games.web.addresses import client_address
 from games.web.errors import error_response
@@ -72,88 +63,18 @@ def _policy(socket_origin: str | None) -> str:
     ])
 
 
-class PagesOnly:
-    """Mixin for a Django middleware that serves the pages and the admin only: a request under
-    ``/api/`` goes straight on to the next layer. Replaces, under ``/api/``, Django's
-    session, authentication and message middleware, which answered the same there (nothing
-    in the API reads or writes a session, ``request.user`` or messages, so they set no
-    cookie and no ``Vary: Cookie``). Measured gain: 7.58 -> 7.44 M instructions an action,
-    all of their 0.15 M there (``bench/action_instructions.py --actions 100 --warmup 20
-    --games 5``, same digest; docs/performance.md). Each class below stays a subclass of
-    Django's, so the admin's checks still find it."""
-
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        if request.path_info.startswith(API_PREFIX):
-            return self.get_response(request)
-        return super().__call__(request)
-
-
-class PageSessionMiddleware(PagesOnly, SessionMiddleware):
-    """Django's SessionMiddleware, for the pages and the admin (:class:`PagesOnly`)."""
-
-
-class PageAuthenticationMiddleware(PagesOnly, AuthenticationMiddleware):
-    """Django's AuthenticationMiddleware, for the pages and the admin (:class:`PagesOnly`)."""
-
-
-class PageMessageMiddleware(PagesOnly, MessageMiddleware):
-    """Django's MessageMiddleware, for the pages and the admin (:class:`PagesOnly`)."""
-
-
-class LocaleMiddleware(DjangoLocaleMiddleware):
-    """Django's LocaleMiddleware, without its look for a language in the path where the URLs
-    carry none (no ``i18n_patterns``, as here): Django's reads the path's first segment as a
-    language code on the way in and again on the way out (``/api/`` is not one: two raised
-    and caught ``LookupError`` a request), and uses what it found only with
-    ``i18n_patterns``. The language (cookie, ``Accept-Language``, ``LANGUAGE_CODE``), the
-    ``Vary: Accept-Language`` and the ``Content-Language`` are Django's own. Measured gain:
-    7.15 -> 7.09 M instructions an action, 40 % of the 0.15 M Django's cost there
-    (``bench/action_instructions.py --actions 100 --warmup 20 --games 5``, same digest).
-    With ``i18n_patterns`` Django's runs."""
-
-    def process_request(self, request: HttpRequest) -> None:
-        if _language_prefixed(request):
-            return super().process_request(request)
-        translation.activate(translation.get_language_from_request(request))
-        request.LANGUAGE_CODE = translation.get_language()
-        return None
-
-    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
-        if _language_prefixed(request):
-            return super().process_response(request, response)
-        patch_vary_headers(response, ("Accept-Language",))
-        response.headers.setdefault("Content-Language", translation.get_language())
-        return response
-
-
-def _language_prefixed(request: HttpRequest) -> bool:
-    """Whether the request's URLconf uses ``i18n_patterns`` (Django caches the answer)."""
-    return is_language_prefix_patterns_used(getattr(request, "urlconf", settings.ROOT_URLCONF))[0]
-
-
-# What Django's ``add_never_cache_headers`` writes on an answer without Cache-Control.
-NEVER_CACHED = "max-age=0, no-cache, no-store, must-revalidate, private"
-
-
 class ApiNeverCachedMiddleware:
-    """Every API answer is ``Cache-Control: no-store``: it is one player's state of the
-    moment, and browsers otherwise answer a page's fetches from their cache after Back (home
-    showed "Not started yet" for a daily in progress). The headers are those of Django's
-    ``add_never_cache_headers`` on an answer that has no Cache-Control (``Expires`` now
-    unless set, then :data:`NEVER_CACHED`; tests/test_page_middleware.py compares them),
-    written without its parsing of the header twice over. Measured with the CSP kept per
-    websocket origin (:func:`content_security_policy`): 7.06 -> 6.98 M instructions an action
-    (``bench/action_instructions.py --actions 100 --warmup 20 --games 5``, same digest)."""
+    """Every API answer is never cached (Django's ``add_never_cache_headers``): it is one
+    player's state of the moment, and browsers otherwise answer a page's fetches from their
+    cache after Back (home showed "Not started yet" for a daily in progress)."""
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
-        if request.path.startswith(API_PREFIX) and not response.has_header("Cache-Control"):
-            if not response.has_header("Expires"):
-                response.headers["Expires"] = http_date(time.time())
-            response.headers["Cache-Control"] = NEVER_CACHED
+        if request.path.startswith(API_PREFIX):
+            add_never_cache_headers(response)
         return response
 
 

@@ -129,13 +129,13 @@ MIDDLEWARE = [
     "ladder.middleware.ApiErrorShapeMiddleware",  # /api/ errors in the API's shape
     "ladder.middleware.ApiNeverCachedMiddleware",  # /api/ answers are never cached
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "ladder.middleware.PageSessionMiddleware",  # Django's, passed by under /api/
-    "ladder.middleware.LocaleMiddleware",  # Django's, minus the path's language (no i18n_patterns)
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "frontend.middleware.LanguageFromLinkMiddleware",  # ?lang=xx: kept, then a clean URL
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "ladder.middleware.PageAuthenticationMiddleware",  # Django's, passed by under /api/
-    "ladder.middleware.PageMessageMiddleware",  # Django's, passed by under /api/
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "ladder.middleware.AdminLoginThrottleMiddleware",
     "ladder.middleware.DatabaseUnavailableMiddleware",  # 503, not 500, while PostgreSQL is away
