@@ -62,9 +62,8 @@ class ThreadedDjango:
             await _send(send, 413, [(b"content-type", CONTENT_TYPE.encode())],
                         error_json(413, f"A request body has at most {limit} bytes."))
             return
-        status, headers, content, sends = await loop.run_in_executor(
-            self.executor, self._respond, environ_for(scope, body))
-        groups.queue_sends(sends)  # the request's group sends (games.web.groups.hold_sends)
+        status, headers, content = await loop.run_in_executor(
+            self.executor, self._run_django, environ_for(scope, body))
         await _send(send, status, headers, content)
 
     async def _read_body(self, receive) -> bytes | None:
@@ -80,18 +79,6 @@ class ThreadedDjango:
             parts.append(chunk)
             if not message.get("more_body", False):
                 return b"".join(parts)
-
-    def _respond(self, environ: dict) -> tuple[int, list, bytes, list]:
-        sends = groups.hold_sends()
-        try:
-            return (*self._run_django(environ), sends)
-        except BaseException:
-            groups.stop_holding()
-            for group, message in sends:  # no answer comes back: queue them from here
-                groups.group_send(group, message)
-            raise
-        finally:
-            groups.stop_holding()
 
     def _run_django(self, environ: dict) -> tuple[int, list, bytes]:
         started = {}

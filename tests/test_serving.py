@@ -163,9 +163,9 @@ def test_without_a_running_server_loop_a_send_is_made_at_once(channel_layer):
     assert len(layer.sent) == 1 and layer.sent[0][1] == 7 and layer.sent[0][2] is not stopped
 
 
-def test_a_requests_sends_go_out_when_its_answer_comes_back_to_the_loop(channel_layer):
-    """ladder.serving holds a request thread's group sends (games.web.groups.hold_sends) and
-    queues them on the loop with the answer: in order, on the server's loop."""
+def test_a_requests_sends_go_out_on_the_servers_loop_in_order(channel_layer):
+    """A request thread's group sends are queued to the server's loop (games.web.groups'
+    outbox) and go out in order from there."""
     layer = RecordingLayer()
     channel_layer(layer)
     app = ThreadedDjango(threads=1)

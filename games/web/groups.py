@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import threading
 import time
 from collections import deque
 
@@ -102,41 +101,10 @@ def server_loop() -> asyncio.AbstractEventLoop | None:
     return None if _outbox is None else _outbox.loop
 
 
-_held = threading.local()  # a request thread's sends, while ladder.serving holds them
-
-
-def hold_sends() -> list[tuple[str, dict]]:
-    """On a request thread (ladder.serving): the sends made until :func:`stop_holding` go to
-    the returned list instead, and the server's loop queues them (:func:`queue_sends`) when
-    it takes the thread's answer: the request crosses to the loop once, not once more a send
-    (7.09 -> 7.06 M instructions an action,
-    ``bench/action_instructions.py --actions 100 --warmup 20 --games 5``)."""
-    _held.sends = []
-    return _held.sends
-
-
-def stop_holding() -> None:
-    _held.sends = None
-
-
-def queue_sends(sends: list[tuple[str, dict]]) -> None:
-    """On the server's loop: queue sends a request thread held, in order."""
-    outbox = _outbox
-    for group, message in sends:
-        if outbox is not None and outbox.loop.is_running():
-            outbox.put(group, message)
-        else:
-            group_send(group, message)
-
-
 def group_send(group: str, message: dict) -> None:
-    """Send ``message`` to ``group``: held for the server's loop on a request thread, queued to
-    the server's loop from another thread, else made now. Never raises: callers run after
+    """Send ``message`` to ``group``: queued to the server's loop from a request thread, else
+    made now. Never raises: callers run after
     commit, when the write is already acknowledged; a failed send is logged."""
-    held = getattr(_held, "sends", None)
-    if held is not None:
-        held.append((group, message))
-        return
     outbox = _outbox
     if outbox is not None and outbox.loop.is_running() and not _on_loop(outbox.loop):
         outbox.loop.call_soon_threadsafe(outbox.put, group, message)
