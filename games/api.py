@@ -50,7 +50,7 @@ from games.schemas import (
 from games.services.daily import start_daily
 from games.web.addresses import client_address
 from games.web.errors import ApiError, not_found
-from games.web.renderer import NINJA_CONTENT_TYPE, json_answer
+from games.web.renderer import json_answer
 from games.web.schemas import ERRORS, Error, PublicId
 from games.web.throttles import Throttle
 
@@ -148,8 +148,7 @@ def post_action(request: HttpRequest, game_id: PublicId, payload: ActionRequest)
                       "message": f"The game is at version {stale.game.version}: "
                                  "look at it again and retry."},
             "game": reads.game_view(stale.seated, stale.state)})
-    return json_answer({"game": reads.game_view(played.seated, played.state),
-                        "events": played.messages}, NINJA_CONTENT_TYPE)
+    return {"game": reads.game_view(played.seated, played.state), "events": played.messages}
 
 
 @router.get("/games/{game_id}/events", response={200: DealLog, **ERRORS}, auth=PLAYER)

@@ -37,19 +37,12 @@ class OrjsonRenderer(BaseRenderer):
         return dumps(data)
 
 
-# What django-ninja answers with through this renderer (``NinjaAPI.get_content_type``).
-NINJA_CONTENT_TYPE = f"{OrjsonRenderer.media_type}; charset={OrjsonRenderer.charset}"
-
-
-def json_answer(data: Any, content_type: str = OrjsonRenderer.media_type) -> HttpResponse:
+def json_answer(data: Any) -> HttpResponse:
     """A 200 answer that a view built in the shape its route declares, written by this
     renderer without django-ninja's validation and dump of the response model. For the large
     answers our own code shapes (a replay, a league's page), checking them again cost more
     than building them: a 900-action replay 56 of 110 ms, a 100-member league's page 4-5 ms
-    of 7 (``python -m bench.replay``, ``python -m bench.league --members 100``). The action's
-    answer too (``games.api.post_action``, with django-ninja's ``content_type``,
-    :data:`NINJA_CONTENT_TYPE`): its validation and dump cost 0.62 M of an action's 8.35 M
-    instructions (``bench/action_instructions.py --actions 100 --warmup 20 --games 5``). The
+    of 7 (``python -m bench.replay``, ``python -m bench.league --members 100``). The
     shapes stay tested: a test per such route validates its answers against the declared
     model, and Schemathesis checks every answer against the OpenAPI document."""
-    return HttpResponse(dumps(data), content_type=content_type)
+    return HttpResponse(dumps(data), content_type=OrjsonRenderer.media_type)
