@@ -13,7 +13,7 @@ third of the action), counted by::
 ``save`` compile their statements and run the model machinery for every call; the two
 reads compile a query each. Here each statement is built once per model and columns, values
 are still adapted by their model fields (``get_db_prep_save``/``get_db_prep_value``, the
-backend's and the field's converters on the way back, ``Model.from_db``), so JSON, dates and
+``Manager.raw`` on the way back), so JSON, dates and
 foreign keys are read and written exactly as the ORM does, on PostgreSQL and SQLite alike
 (tests/games/test_rows.py). It uses Django's public field and ``Model._meta`` API (the
 documented Options API), nothing private.
@@ -40,21 +40,13 @@ def select_row(model: type[Model], *, for_update: bool = False, **equals):
     """The instance whose fields equal ``equals`` (plain values: a foreign key by its attname,
     ``owner_id=player.pk``), or None: what ``model.objects.get(**equals)`` returns, or with
     ``for_update`` its ``select_for_update()`` (ignored where the database has no row locks:
-    SQLite)."""
+    SQLite). A statement built once, read through the ORM's documented ``Manager.raw``, which
+    turns the columns into the model's values as the ORM's queries do (JSON, dates)."""
     connection = _database()
     statement, fields = _select(model, tuple(equals), for_update, connection.vendor)
     params = [field.get_db_prep_value(value, connection)
               for field, value in zip(fields, equals.values(), strict=True)]
-    with connection.cursor() as cursor:
-        cursor.execute(statement, params)
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    values = list(row)
-    for i, column, converters in _converters(model, connection.vendor):
-        for convert in converters:
-            values[i] = convert(values[i], column, connection)
-    return model.from_db(connection.alias, None, values)
+    return next(iter(model._default_manager.raw(statement, params)), None)
 
 
 @cache
@@ -68,20 +60,6 @@ def _select(model: type[Model], names: tuple[str, ...], for_update: bool, vendor
     where = " AND ".join(f"{quote(field.column)} = %s" for field in fields)
     lock = " FOR UPDATE" if for_update and connection.features.has_select_for_update else ""
     return f"SELECT {columns} FROM {quote(meta.db_table)} WHERE {where}{lock}", fields
-
-
-@cache
-def _converters(model: type[Model], vendor: str) -> tuple[tuple, ...]:
-    """Per column that needs them, the backend's and the field's converters (as the ORM's
-    compiler applies them): dates from SQLite's text, JSON from text, and so on."""
-    connection, found = _database(), []
-    for i, field in enumerate(model._meta.concrete_fields):
-        column = field.get_col(model._meta.db_table)
-        converters = (*connection.ops.get_db_converters(column),
-                      *column.get_db_converters(connection))
-        if converters:
-            found.append((i, column, converters))
-    return tuple(found)
 
 
 def insert_rows(model: type[Model], field_names: Sequence[str],
