@@ -301,16 +301,12 @@ class BoardBench:
 
     def _plans(self, board, score: Score) -> None:
         queries = {
-            "top 50 (with names)": board.ranked().select_related("player")[:50].query
-            .sql_with_params(),
-            f"own rank (rank {board.rank_of(score)})": board.rank_sql(score),
+            "top 50 (with names)": board.ranked().select_related("player")[:50],
+            f"own rank (rank {board.rank_of(score)})": board.ahead_of(score),
         }
-        for name, (sql, params) in queries.items():
-            with connection.cursor() as cursor:
-                cursor.execute(f"EXPLAIN (ANALYZE, BUFFERS) {sql}", params)
-                plan = "\n    ".join(row[0] for row in cursor.fetchall())
+        for name, queryset in queries.items():
+            plan = queryset.explain(analyze=True, buffers=True).replace("\n", "\n    ")
             self.say(f"\nEXPLAIN ANALYZE {name}:\n    {plan}")
-
 
 if __name__ == "__main__":
     sys.exit(main())

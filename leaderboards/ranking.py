@@ -23,8 +23,18 @@ import json
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from django.db import connection
-from django.db.models import Count, Exists, Expression, Model, OuterRef, Q, QuerySet, Sum
+from django.db.models import (
+    Count,
+    Exists,
+    Expression,
+    Model,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+)
+from django.db.models.functions import Coalesce
 
 from leaderboards.models import DAY_ORDER, WEEK_ORDER, ContractTally, Score, Tally, WeekScore
 
@@ -88,13 +98,11 @@ class Board:
     def rank_of(self, entry: Model) -> int:
         """1 + the entries strictly ahead of ``entry`` (which must be on this board), in one
         round trip: three small indexed sums added up by the database."""
-        sql, params = self.rank_sql(entry)
-        with connection.cursor() as cursor:
-            cursor.execute(sql, params)
-            return 1 + int(cursor.fetchone()[0])
+        return 1 + self.ahead_of(entry).get()
 
-    def rank_sql(self, entry: Model) -> tuple[str, list]:
-        """The query counting the entries ahead of ``entry``."""
+    def ahead_of(self, entry: Model) -> QuerySet:
+        """The query counting the entries ahead of ``entry``: its own row (a primary-key
+        lookup) annotated with the three sums as subqueries, one value."""
         contracts, penalty = entry.contracts, entry.penalty
         moment = getattr(entry, self.time_field)
         more_contracts = ContractTally.objects.filter(board=self.key, contracts__gt=contracts)
@@ -103,10 +111,11 @@ class Board:
         same_pair_earlier = (self.rows.filter(contracts=contracts, penalty=penalty)
                              .filter(Q(**{f"{self.time_field}__lt": moment})
                                      | Q(**{self.time_field: moment, "id__lt": entry.id})))
-        return _sum_sql(
-            _grouped(more_contracts, "board", Sum("entries")),
-            _grouped(fewer_points, "board", Sum("entries")),
-            _grouped(same_pair_earlier, self.key_field, Count("id")))
+        ahead = (_sum_of(more_contracts, "board", Sum("entries"))
+                 + _sum_of(fewer_points, "board", Sum("entries"))
+                 + _sum_of(same_pair_earlier, self.key_field, Count("id")))
+        return (type(entry)._default_manager.filter(pk=entry.pk).annotate(ahead=ahead)
+                .values_list("ahead", flat=True))
 
     def among(self, player_ids) -> list[Row]:
         """The board narrowed to some players (a friend league: leaderboards.leagues.boards),
@@ -162,19 +171,11 @@ def _sum(tallies: QuerySet) -> int:
     return tallies.aggregate(n=Sum("entries"))["n"] or 0
 
 
-def _grouped(queryset: QuerySet, key: str, aggregate) -> QuerySet:
-    """``SELECT aggregate ... GROUP BY key``: one row (the rows share the key) or none."""
-    return queryset.order_by().values(key).annotate(n=aggregate).values("n")
-
-
-def _sum_sql(*scalars: QuerySet) -> tuple[str, list]:
-    """``SELECT COALESCE((q1), 0) + COALESCE((q2), 0) + ...``: one round trip."""
-    parts, params = [], []
-    for queryset in scalars:
-        sql, query_params = queryset.query.sql_with_params()
-        parts.append(f"COALESCE(({sql}), 0)")
-        params.extend(query_params)
-    return "SELECT " + " + ".join(parts), params
+def _sum_of(queryset: QuerySet, key: str, aggregate) -> Coalesce:
+    """``COALESCE((SELECT aggregate ... GROUP BY key), 0)``: the rows share the key, so the
+    subquery has one row or none."""
+    grouped = queryset.order_by().values(key).annotate(n=aggregate).values("n")
+    return Coalesce(Subquery(grouped), 0)
 
 
 def day_board(day: date) -> Board:
