@@ -12,7 +12,7 @@ runs at once, so a busy host slows both alike. Per lineup it prints:
 - each level's decision CPU time p50 and p99, and the p99 ratio.
 
 A ratio below 1 means this tree is faster. Figures, not pass/fail. This tree runs its compiled
-build when it has a current one (bench/compile.py); the other tree, a fresh worktree, runs as
+build when it has a current one (games/build.py); the other tree, a fresh worktree, runs as
 plain Python, so ``--against HEAD`` on a clean tree shows what the build adds.
 
     .venv/bin/python -m bench.compare --against 3052d82 --games 400
@@ -172,7 +172,7 @@ def main(argv=None) -> int:
         seen = set().union(*(played[name].compiled for played in results.values()))
         how = {frozenset({True}): "compiled", frozenset({False}): "as plain Python"}.get(
             frozenset(seen), "partly compiled (a stale build?)")
-        print(f"{name} tree ran {how} (bench/compile.py)")
+        print(f"{name} tree ran {how} (games/build.py)")
     for lineup, played in results.items():
         print("\n".join(report(lineup, played[THIS], played[OTHER])), flush=True)
     return 0

@@ -5,7 +5,7 @@ imports nothing of ``bench`` and only the engine's and bots' public calls that e
 has: ``new_game``, ``apply``, ``player_view``, ``STRATEGIES``, ``Memory``, ``rng_for`` and
 ``clear_memo``. It prints one JSON line per game: the digest of every (seat, action), the
 actions, the game's CPU seconds, each level's decision CPU milliseconds and whether the
-engine's rules and the bots' outlook ran compiled (bench/compile.py).
+engine's rules and the bots' outlook ran compiled (games/build.py).
 
     PYTHONPATH=TREE python bench/compare_worker.py TREE SEED LINEUP FIRST COUNT
 """

@@ -1,7 +1,7 @@
 """Where the optional compiled build of the engine and the bots is taken from (docs/bots.md,
 "The compiled build").
 
-``bench.compile`` compiles the hot modules of ``games.engine`` and ``games.bots``, unchanged,
+``games.build`` compiles the hot modules of ``games.engine`` and ``games.bots``, unchanged,
 with Cython into ``build/compiled/`` beside the repository's packages, and records each
 source's SHA-256 in ``build/compiled/manifest.json``. A package puts that folder first on its
 ``__path__`` (Python's documented way for a package to say where its modules are) only when
@@ -44,7 +44,7 @@ def compiled_folder(package: str) -> list[str]:
         recorded, cache_tag = dict(manifest["sources"]), manifest["cache_tag"]
     except (OSError, ValueError, KeyError, TypeError):  # half written, or not ours
         warnings.warn(f"{package} runs as plain Python: {MANIFEST} is unreadable "
-                      "(rebuild: python -m bench.compile)", stacklevel=2)
+                      "(rebuild: python -m games.build)", stacklevel=2)
         return []
     prefix = package.replace(".", "/") + "/"
     sources = [name for name in recorded if name.startswith(prefix)]
@@ -55,6 +55,6 @@ def compiled_folder(package: str) -> list[str]:
              or source_digest(REPOSITORY / name) != recorded[name]]
     if stale:
         warnings.warn(f"{package} runs as plain Python: its compiled build is older than "
-                      f"{', '.join(stale)} (rebuild: python -m bench.compile)", stacklevel=2)
+                      f"{', '.join(stale)} (rebuild: python -m games.build)", stacklevel=2)
         return []
     return [str(FOLDER / package.replace(".", "/"))]

@@ -11,21 +11,26 @@ third of the action), counted by::
 
 (docs/performance.md, "Stock parts and replacements"). Where it goes: ``bulk_create`` and
 ``save`` compile their statements and run the model machinery for every call; the two
-reads compile a query each. Here each statement is built once per model and columns, values
-are still adapted by their model fields (``get_db_prep_save``/``get_db_prep_value``, the
-``Manager.raw`` on the way back), so JSON, dates and
-foreign keys are read and written exactly as the ORM does, on PostgreSQL and SQLite alike
-(tests/games/test_rows.py). It uses Django's public field and ``Model._meta`` API (the
-documented Options API), nothing private.
+reads compile a query each. Here each statement is plain SQL built once per model and
+columns; values are adapted by their model fields on the way in (``get_db_prep_save``,
+``get_db_prep_value``) and on the way back read as the ORM reads them (a field's
+``from_db_value``, datetimes made aware, then ``Model.from_db``), so JSON, dates and foreign
+keys are read and written exactly as the ORM does, on PostgreSQL and SQLite alike
+(tests/games/test_rows.py). ``Manager.raw`` read the rows alike, but at 0.5 M instructions a
+read (an action 6.09 -> 7.10 M). It uses Django's documented Field and ``Model._meta`` API
+only.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from datetime import UTC, datetime
 from functools import cache
 
-from django.db import DEFAULT_DB_ALIAS, connections
+from django.db import DEFAULT_DB_ALIAS, connections, models
 from django.db.models import Model
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 
 
 def _database():
@@ -40,13 +45,22 @@ def select_row(model: type[Model], *, for_update: bool = False, **equals):
     """The instance whose fields equal ``equals`` (plain values: a foreign key by its attname,
     ``owner_id=player.pk``), or None: what ``model.objects.get(**equals)`` returns, or with
     ``for_update`` its ``select_for_update()`` (ignored where the database has no row locks:
-    SQLite). A statement built once, read through the ORM's documented ``Manager.raw``, which
-    turns the columns into the model's values as the ORM's queries do (JSON, dates)."""
+    SQLite)."""
     connection = _database()
     statement, fields = _select(model, tuple(equals), for_update, connection.vendor)
+    readers = _readers(model)
     params = [field.get_db_prep_value(value, connection)
               for field, value in zip(fields, equals.values(), strict=True)]
-    return next(iter(model._default_manager.raw(statement, params)), None)
+    with connection.cursor() as cursor:
+        cursor.execute(statement, params)
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    values = list(row)
+    for i, read in readers:
+        if values[i] is not None:
+            values[i] = read(values[i], connection)
+    return model.from_db(connection.alias, None, values)
 
 
 @cache
@@ -60,6 +74,38 @@ def _select(model: type[Model], names: tuple[str, ...], for_update: bool, vendor
     where = " AND ".join(f"{quote(field.column)} = %s" for field in fields)
     lock = " FOR UPDATE" if for_update and connection.features.has_select_for_update else ""
     return f"SELECT {columns} FROM {quote(meta.db_table)} WHERE {where}{lock}", fields
+
+
+# The column types select_row reads: what the database driver gives back is already the
+# field's value, but for these.
+PLAIN_FIELDS = (models.AutoField, models.BigAutoField, models.CharField, models.ForeignKey,
+                models.PositiveIntegerField, models.PositiveSmallIntegerField)
+
+
+def _aware_datetime(value, connection) -> datetime:
+    """A DateTimeField's value: SQLite gives back the text Django wrote (UTC, USE_TZ), and
+    PostgreSQL an aware datetime."""
+    if isinstance(value, str):
+        value = parse_datetime(value)
+    return value if timezone.is_aware(value) else timezone.make_aware(value, UTC)
+
+
+@cache
+def _readers(model: type[Model]) -> tuple[tuple[int, Callable], ...]:
+    """Per column that needs one, how a value read from the database becomes the field's:
+    a field's own ``from_db_value`` (the Field API's hook: JSON), the datetimes made aware. A
+    model with another kind of field is refused rather than read wrong."""
+    readers = []
+    for i, field in enumerate(model._meta.concrete_fields):
+        if hasattr(field, "from_db_value"):
+            readers.append((i, lambda value, connection, field=field:
+                            field.from_db_value(value, None, connection)))
+        elif isinstance(field, models.DateTimeField):
+            readers.append((i, _aware_datetime))
+        elif not isinstance(field, PLAIN_FIELDS):
+            raise TypeError(f"select_row cannot read {model.__name__}.{field.name} "
+                            f"({type(field).__name__})")
+    return tuple(readers)
 
 
 def insert_rows(model: type[Model], field_names: Sequence[str],

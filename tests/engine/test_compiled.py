@@ -1,9 +1,10 @@
-"""The optional compiled build (bench/compile.py, games/engine/compiled.py): taken only while it
+"""The optional compiled build (games/build.py, games/engine/compiled.py): taken only while it
 matches the sources, never shadowing an edited module, and playing every game as the plain
 Python does."""
 
 from __future__ import annotations
 
+import fcntl
 import importlib
 import json
 import os
@@ -14,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-import bench.compile
-from bench.compile import MODULES
+import games.build
+from games.build import MODULES
 from games.engine import compiled
 
 WORKER = compiled.REPOSITORY / "bench" / "compare_worker.py"
@@ -81,11 +82,42 @@ def test_an_unreadable_manifest_means_plain_python(repository):
 
 def test_a_broken_or_older_manifest_asks_for_a_build(tmp_path, monkeypatch):
     manifest = tmp_path / "manifest.json"
-    monkeypatch.setattr(bench.compile, "MANIFEST", manifest)
-    assert not bench.compile.up_to_date()  # none
+    monkeypatch.setattr(games.build, "MANIFEST", manifest)
+    assert not games.build.up_to_date()  # none
     for text in ('{"sources": ', '{"cache_tag": "cpython-311", "sources": {}}', "[]"):
         manifest.write_text(text)
-        assert not bench.compile.up_to_date()
+        assert not games.build.up_to_date()
+
+
+def _lock_is_free(path) -> bool:
+    """Whether another process could take the build's lock now (a second open of the file is
+    another holder to flock, as another process's would be)."""
+    with open(path, "w") as other:
+        try:
+            fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        fcntl.flock(other, fcntl.LOCK_UN)
+        return True
+
+
+@pytest.mark.parametrize("argv", [[], ["--clean"]])
+def test_two_builds_at_once_take_turns_on_the_lock(tmp_path, monkeypatch, argv):
+    """Two ./dev at once: the check and the build (or the clean) hold the lock throughout, so
+    a second run waits, then finds the first's build up to date instead of removing it."""
+    lock = tmp_path / "build" / "compiled.lock"
+    monkeypatch.setattr(games.build, "LOCK", lock)
+    monkeypatch.setattr(games.build, "FOLDER", tmp_path / "build" / "compiled")
+    monkeypatch.chdir(tmp_path)  # main() moves to the repository: put back afterwards
+    monkeypatch.setattr(sys, "argv", ["games.build", *argv])
+    free_while_working = []
+    monkeypatch.setattr(games.build, "build_if_needed",
+                        lambda force: free_while_working.append(_lock_is_free(lock)))
+    monkeypatch.setattr(games.build.shutil, "rmtree",
+                        lambda *args, **kwargs: free_while_working.append(_lock_is_free(lock)))
+    games.build.main()
+    assert free_while_working == [False]
+    assert _lock_is_free(lock)  # and let go after
 
 
 def uses_the_build() -> bool:
@@ -114,7 +146,7 @@ def play(lineup: str, pure: bool) -> list[dict]:
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not uses_the_build(), reason="no compiled build here (bench/compile.py)")
+@pytest.mark.skipif(not uses_the_build(), reason="no compiled build here (games/build.py)")
 @pytest.mark.parametrize("lineup", ["normal,normal,normal,normal", "hard,normal,normal,normal",
                                     "easy,easy,easy,easy", "random,random,random,random"])
 def test_the_build_plays_every_action_as_the_plain_python_does(lineup):

@@ -28,6 +28,20 @@ def test_select_row_reads_every_field_as_the_orm_does():
     assert not by_row._state.adding  # a saved instance, as from the ORM
 
 
+def test_select_row_reads_a_player_as_the_orm_does():
+    player, _ = player_with_token("Row Player")
+    by_row = select_row(Player, public_id=player.public_id)
+    assert _fields(by_row) == _fields(Player.objects.get(pk=player.pk))
+    assert by_row.last_seen_at.tzinfo is not None
+
+
+def test_select_row_refuses_a_model_whose_fields_it_cannot_read():
+    from django.contrib.auth.models import User  # a BooleanField: SQLite gives back 0 or 1
+
+    with pytest.raises(TypeError, match="is_superuser"):
+        select_row(User, username="nobody")
+
+
 def test_select_row_is_none_when_nothing_matches():
     player, _ = player_with_token()
     other, _ = player_with_token()

@@ -1,4 +1,4 @@
-"""Compile the hot modules of the engine and the bots with Cython: an optional build.
+"""Compile the hot modules of the engine and the bots with Cython: an optional build step.
 
 The sources stay plain Python and are not changed: Cython compiles each ``.py`` as it is
 (annotations ignored, so every value keeps its Python type and every sum its order, and no
@@ -6,19 +6,25 @@ decision can change), into ``build/compiled/``, and records each source's SHA-25
 ``build/compiled/manifest.json``. ``games.engine.compiled`` takes the build only while those
 digests match the files on disk, so an edited module runs as plain Python until the next build.
 ``./dev`` runs this after setting up ``.venv``; it is quick when nothing changed. Without a C
-compiler or the Python headers it says so and the game runs as plain Python.
+compiler or the Python headers it says so and the game runs as plain Python. Two runs at once
+(two ``./dev`` in two terminals) take turns: the check and the build hold an exclusive lock on
+``build/compiled.lock``, so the second finds the first's build up to date instead of removing it
+half made. It lives beside the games it compiles, an entry point of its own like the
+management commands; the loader it writes for is ``games/engine/compiled.py``, which must stay
+standard library only, as the engine does.
 
 What it adds beyond the Python work (docs/bots.md, "The compiled build"), on a clean tree:
 ``.venv/bin/python -m bench.compare --against HEAD`` (the other tree has no build).
 
-    .venv/bin/python -m bench.compile           # build if a source changed
-    .venv/bin/python -m bench.compile --force   # build anyway
-    .venv/bin/python -m bench.compile --clean   # remove the build
+    .venv/bin/python -m games.build           # build if a source changed
+    .venv/bin/python -m games.build --force   # build anyway
+    .venv/bin/python -m games.build --clean   # remove the build
 """
 
 from __future__ import annotations
 
 import argparse
+import fcntl
 import json
 import os
 import shutil
@@ -26,6 +32,7 @@ import sys
 import sysconfig
 import tempfile
 import warnings
+from contextlib import contextmanager
 from pathlib import Path
 
 with warnings.catch_warnings():  # "runs as plain Python: rebuild" is what this module does
@@ -122,16 +129,33 @@ def build() -> None:
     os.replace(written, MANIFEST)
 
 
+LOCK = FOLDER.with_name("compiled.lock")  # beside the build: the build removes its own folder
+
+
+@contextmanager
+def locked():
+    """The build to ourselves: another process's check or build waits until this one ends."""
+    LOCK.parent.mkdir(parents=True, exist_ok=True)
+    with open(LOCK, "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, or the process dies
+        yield
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--force", action="store_true", help="build even if nothing changed")
     parser.add_argument("--clean", action="store_true", help="remove the build")
     args = parser.parse_args()
     os.chdir(REPOSITORY)  # the sources by their paths in the repository: their module names
-    if args.clean:
-        shutil.rmtree(FOLDER, ignore_errors=True)
-        return
-    if up_to_date() and not args.force:
+    with locked():
+        if args.clean:
+            shutil.rmtree(FOLDER, ignore_errors=True)
+        else:
+            build_if_needed(args.force)
+
+
+def build_if_needed(force: bool) -> None:
+    if up_to_date() and not force:
         return
     if not (shutil.which(sysconfig.get_config_var("CC").split()[0])
             and Path(sysconfig.get_paths()["include"], "Python.h").exists()):
