@@ -138,9 +138,12 @@ async def play(games: int, actions: int, views: int) -> str:
                  "raw_path": f"{API}{path}".encode(), "query_string": b"", "root_path": "",
                  "headers": headers, "client": ("127.0.0.1", 40000),
                  "server": ("127.0.0.1", 8000)}
-        sent = []
+        sent, received = [], []
 
-        async def receive():
+        async def receive():  # the body, then nothing until the client would disconnect
+            if received:
+                await asyncio.Future()
+            received.append(raw)
             return {"type": "http.request", "body": raw, "more_body": False}
 
         async def send(message):

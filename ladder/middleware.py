@@ -8,7 +8,7 @@ production over HTTPS, ``Strict-Transport-Security``; ``XFrameOptionsMiddleware`
 Content-Security-Policy and a Permissions-Policy.
 
 Django's session, locale, authentication and message middleware run as Django ships them, on
-every request (docs/design.md, "Hand-made parts": passing them by under ``/api/`` bought less
+every request (docs/design.md, "Hand-made parts, and why": passing them by under ``/api/`` bought less
 than a tenth of an action).
 """
 

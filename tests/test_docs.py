@@ -7,9 +7,19 @@ A path is a word with a ``/`` whose first part is a top-level entry of the repos
 its static folder (``js/api.js``, ``locale/``), or a bare file name with an extension
 (``rng.py``, ``ladder.css``), which must be some file's name. Addresses (``/api/v1/…``),
 patterns (``{es,th}``, ``*``) and what lives outside the repository are not paths.
+
+The code's prose (comments and docstrings, ``./dev`` and ``.ci/run``) is held to the same rule
+for paths with a file's extension, and every prose, documents included, to one more: a dotted
+name that starts with one of the project's packages (``games.web.groups.group_send``,
+``ladder.serving.ThreadedDjango.executor``) names a module, and after it a name defined at the
+top of that module, then perhaps one defined in that class. Names of parts that are gone,
+kept in the history of docs/performance.md, are marked as such: followed by "(deleted)".
 """
 
+import ast
+import io
 import re
+import tokenize
 from pathlib import Path
 
 import pytest
@@ -124,3 +134,107 @@ def test_the_checks_find_a_missing_path_and_a_missing_section(tmp_path):
     assert headings(document) == {"Real"}
     assert SECTION.findall('(README, "How to play") and docs/api.md "Bounds"') == [
         ("README", "How to play"), ("docs/api.md", "Bounds")]
+
+
+# --- Code's prose, and the modules and functions prose names ---------------------------------
+
+PACKAGES = ("ladder", "games", "leaderboards", "frontend", "bench", "tests")
+DOTTED = re.compile(rf"(?<![\w./-])((?:{'|'.join(PACKAGES)})(?:\.\w+)+)(`? \(deleted\))?")
+NOT_CODE = {"ladder.example", "bench.NAME"}  # a host name in examples; "any bench module"
+SCRIPTS = [ROOT / "dev", ROOT / ".ci" / "run"]
+
+
+def code_files() -> list[Path]:
+    return sorted(p for top in PACKAGES for p in (ROOT / top).rglob("*.py")
+                  if SKIP.isdisjoint(p.parts) and "migrations" not in p.parts)
+
+
+def prose(path: Path) -> str:
+    """A document or script whole; of Python, its comments and docstrings."""
+    text = path.read_text()
+    if path.suffix != ".py":
+        return text
+    parts = [token.string for token in tokenize.generate_tokens(io.StringIO(text).readline)
+             if token.type == tokenize.COMMENT]
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            parts.append(ast.get_docstring(node, clean=False) or "")
+    return "\n".join(parts)
+
+
+def _module(parts: list[str]) -> Path | None:
+    path = ROOT.joinpath(*parts)
+    for candidate in (path.with_suffix(".py"), path / "__init__.py"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _defined(module: Path) -> dict[str, set[str] | None]:
+    """The names a module defines at its top (for a class, those its body defines)."""
+    found: dict[str, set[str] | None] = {}
+    for node in ast.parse(module.read_text()).body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            found[node.name] = ({n.name for n in ast.walk(node) if isinstance(
+                n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+                | {n.id for n in ast.walk(node) if isinstance(n, ast.Name)
+                   and isinstance(n.ctx, ast.Store)}
+                | {n.attr for n in ast.walk(node) if isinstance(n, ast.Attribute)
+                   and isinstance(n.ctx, ast.Store)}
+                if isinstance(node, ast.ClassDef) else set())
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            found.update({(a.asname or a.name).split(".")[0]: None for a in node.names})
+        else:
+            found.update({n.id: None for n in ast.walk(node)
+                          if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)})
+    return found
+
+
+def names_that_resolve(dotted: str) -> bool:
+    parts = dotted.split(".")
+    for end in range(len(parts), 0, -1):
+        module = _module(parts[:end])
+        if module is None or (module.name == "__init__.py" and end < len(parts)
+                              and _module(parts[:end + 1])):
+            continue
+        rest = parts[end:]
+        if not rest:
+            return True
+        defined = _defined(module)
+        if rest[0] not in defined:
+            return False
+        members = defined[rest[0]]
+        return len(rest) == 1 or members is None or rest[1] in members
+    return False
+
+
+def missing_names(text: str) -> list[str]:
+    file_name = re.compile(rf"\.(?:{'|'.join(EXTENSIONS)})$")  # ladder.css: a path's rule
+    return [name for name, deleted in DOTTED.findall(text)
+            if not deleted and name not in NOT_CODE and not file_name.search(name)
+            and not names_that_resolve(name)]
+
+
+@pytest.mark.parametrize("source", [*code_files(), *SCRIPTS],
+                         ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_every_path_the_codes_prose_names_exists(source, tmp_path):
+    text = tmp_path / "prose.md"
+    text.write_text(prose(source))
+    extension = re.compile(rf"\.(?:{'|'.join(EXTENSIONS)})/?$")
+    assert [word for word in named_paths(text) if "/" in word and extension.search(word)] == []
+
+
+def test_every_module_and_function_that_prose_names_exists():
+    missing = [f"{source.relative_to(ROOT).as_posix()}: {name}"
+               for source in [*DOCUMENTS, *code_files(), *SCRIPTS]
+               for name in missing_names(prose(source))]
+    assert missing == []
+
+
+def test_the_name_check_finds_what_is_gone():
+    assert missing_names("games.web.groups.group_send, ladder.serving.ThreadedDjango.executor, "
+                         "games.engine.rules") == []
+    assert missing_names("games.api._replay_answer, games.web.gone, "
+                         "ladder.serving.ThreadedDjango.nothing") == [
+        "games.api._replay_answer", "games.web.gone", "ladder.serving.ThreadedDjango.nothing"]
+    assert missing_names("`games.fastjson` (deleted) once") == []

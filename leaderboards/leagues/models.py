@@ -13,7 +13,7 @@ from a link or a short code, with no account needed.
     most ``MEMBERS_MAX`` players (leaderboards.leagues.services checks both under row locks).
 ``LeagueModerationLog``
     What moderators did to leagues (hide or restore a name, delete a league), with reason,
-    moderator and time, never edited: the same record leaderboards.ModerationLog keeps of
+    moderator and time, never edited: the same record leaderboards.models.ModerationLog keeps of
     scores and players. A separate table because a league's log must outlive the league and
     names no player.
 

@@ -79,7 +79,7 @@ def test_the_owner_watches_a_finished_practice_game(alice, finished_practice):
 
 
 def test_a_replay_answers_what_its_schema_would_write(alice, finished_practice):
-    """The replay skips django-ninja's dump (games.api._replay_answer): the answer must be
+    """The replay skips django-ninja's dump (games.web.renderer.json_answer): the answer must be
     what validating it against games.schemas.Replay and dumping it writes, and keep the
     API's headers."""
     for path in (f"/replays/{finished_practice['id']}",
