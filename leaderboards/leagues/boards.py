@@ -206,7 +206,6 @@ def past_sql(league: League, yesterday: date, counted_from: date) -> tuple[str, 
     three times (``bench.league``)."""
     score, membership, game = (Score._meta.db_table, Membership._meta.db_table,
                                Game._meta.db_table)
-    adapt = connection.ops.adapt_datefield_value
     monday = yesterday + ONE_DAY - timedelta(days=(yesterday + ONE_DAY).weekday())
     since = min(counted_from, monday, yesterday)
 
@@ -243,8 +242,7 @@ def past_sql(league: League, yesterday: date, counted_from: date) -> tuple[str, 
               GROUP BY player_id) p
         LEFT JOIN {game} g ON g.id = p.game_id
     """
-    return sql, [adapt(yesterday), adapt(counted_from), adapt(monday), adapt(since),
-                 adapt(yesterday), league.pk]
+    return sql, [yesterday, counted_from, monday, since, yesterday, league.pk]
 
 
 def streaks(days_ago: list[int], longest: int = 0, run: int = 0,
@@ -288,7 +286,6 @@ def page_stamp(league: League, viewer: Player, today: date) -> Stamp:
     these numbers change whenever the boards would."""
     score, membership = Score._meta.db_table, Membership._meta.db_table
     log, tally = ModerationLog._meta.db_table, LeagueTally._meta.db_table
-    adapt = connection.ops.adapt_datefield_value
     yesterday = today - ONE_DAY
     members_scores = (f"SELECT MAX(s.id) FROM {score} s WHERE s.day >= %s AND s.day <= %s AND "
                       f"s.player_id IN (SELECT m.player_id FROM {membership} m "
@@ -302,9 +299,9 @@ def page_stamp(league: League, viewer: Player, today: date) -> Stamp:
                ({members_scores}),
                (SELECT MAX(id) FROM {tally} WHERE league_id = %s)
     """
-    params = [viewer.pk, adapt(today), league.pk, league.pk,
-              adapt(yesterday - LATE_FINISH_DAYS), adapt(yesterday), league.pk,
-              adapt(today), adapt(today), league.pk, league.pk]
+    params = [viewer.pk, today, league.pk, league.pk,
+              yesterday - LATE_FINISH_DAYS, yesterday, league.pk,
+              today, today, league.pk, league.pk]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         finished, count, newest_member, moderation, late, todays, tallied = cursor.fetchone()
