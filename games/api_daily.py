@@ -16,6 +16,17 @@
 Starting the daily is ``POST /games {"mode": "daily"}`` (games.api), which calls
 ``games.api._start_todays_daily``: 201 with a new game, 200 with the one the player
 already has.
+
+The daily, read from here, lives in the games app's layers:
+
+- the day's clock, commitment and what a day shows (games.daily: games.daily.today,
+  games.daily.commitment_of, games.daily.revealed_seed, games.daily.daily_json);
+- its one writer (games.services.daily): the day's deal (games.services.daily.deal_for,
+  games.services.daily.prepare_deals), a player's one attempt
+  (games.services.daily.start_daily), the day's end (games.services.daily.close_ended_days);
+- the schedule that calls the writer (games.tasks.prepare_daily_deals,
+  games.tasks.close_ended_dailies) and what an operator runs
+  (games.management.commands.daily, games.management.commands.verify_daily).
 """
 
 from __future__ import annotations
