@@ -47,7 +47,6 @@ MODULES = (
     "games/engine/cards.py",
     "games/engine/contracts.py",
     "games/engine/events.py",
-    "games/engine/frozen.py",
     "games/engine/legal.py",
     "games/engine/melds.py",
     "games/engine/rng.py",

@@ -13,7 +13,6 @@ from .actions import DISCARD_PILE, STOCK, Discard, Draw, LayDown, LayOff
 from .cards import card_id, describe, face_of, is_joker
 from .contracts import Contract
 from .errors import IllegalAction
-from .frozen import maker
 from .melds import LOW, Meld, lay_off_options, match_contract, read_meld
 from .state import DRAW, FINISHED, PLAY, TableMeld
 
@@ -64,7 +63,6 @@ NOTHING = Legal((), False, (), ())
 # The draw phase has two answers only: made once, since a Legal never changes.
 DRAW_EITHER = Legal((STOCK, DISCARD_PILE), False, (), ())
 DRAW_STOCK = Legal((STOCK,), False, (), ())
-_legal = maker(Legal)  # without the dataclass __init__ (games.engine.frozen)
 
 
 def legal(s: Situation) -> Legal:
@@ -83,7 +81,7 @@ def legal(s: Situation) -> Legal:
         spare = len(discards)
         lay_offs = tuple(o for o in lay_off_options(hand, [t.meld for t in s.table])
                          if alone or spare - (face_of(o[1]) != forbidden) > 0)
-    return _legal((), s.laid_down_turn is None, lay_offs, discards)
+    return Legal((), s.laid_down_turn is None, lay_offs, discards)
 
 
 def _leaves_a_discard(s: Situation, played: list[int]) -> bool:

@@ -9,7 +9,6 @@ from __future__ import annotations
 from .actions import DISCARD_PILE, Action, Discard, Draw, LayDown, LayOff
 from .cards import PACK, card_json, hand_penalty
 from .events import Event
-from .frozen import maker
 from .legal import Situation, check_discard, check_draw, check_lay_down, check_lay_off
 from .rng import Stream
 from .state import (
@@ -28,11 +27,9 @@ from .state import (
     evolve,
 )
 
-_situation = maker(Situation)  # without the dataclass __init__ (games.engine.frozen)
-
 
 def situation(state: GameState, seat: int) -> Situation:
-    return _situation(
+    return Situation(
         seat, state.turn, state.phase, state.hands[seat], state.table, state.contract(seat),
         state.laid_down_turn[seat], state.turn_number,
         state.taken_from_discard if seat == state.turn else None,

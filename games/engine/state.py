@@ -6,11 +6,10 @@ The full state holds every hidden card; it never leaves the engine except throug
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .cards import SUITS, card_json, rank_label
 from .contracts import TOP_RUNG, Contract, contract_for
-from .frozen import replacer
 from .melds import Meld
 
 ENGINE_VERSION = 1
@@ -131,6 +130,5 @@ class GameState:
         )
 
 
-evolve = replacer(GameState)
-"""``dataclasses.replace(state, **changes)`` at under half the cost (games.engine.frozen): every
-action makes a new state, and the bots' play-outs apply thousands of actions a decision."""
+evolve = replace
+"""``dataclasses.replace(state, **changes)``: every action makes a new state."""

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from .actions import LayDown
 from .cards import card_json
 from .contracts import TOP_RUNG, Contract, contract_for
-from .frozen import maker
 from .legal import Legal, Situation, legal
 from .melds import holds_contract, ranked_lay_downs
 from .state import DealResult, GameState, TableMeld
@@ -66,7 +65,7 @@ class PlayerView:
 
     @property
     def situation(self) -> Situation:
-        return _situation(
+        return Situation(
             self.seat, self.turn, self.phase, self.hand, self.table,
             contract_for(self.players[self.seat].rung), self.laid_down_turn,
             self.turn_number, self.taken_from_discard, self.discard_top)
@@ -114,13 +113,6 @@ class PlayerView:
         return data
 
 
-# Made without their dataclass __init__ (games.engine.frozen): a view is made for every
-# decision of every play-out of the hard bot.
-_player_info = maker(PlayerInfo)
-_player_view = maker(PlayerView)
-_situation = maker(Situation)
-
-
 # The players' public facts by (climbed, laid_down_turn, penalties, hand sizes): within a deal
 # only the hand sizes move, between 10 and 11 cards mostly, so the same few tuples come back
 # every turn (PlayerInfo values are frozen: one may serve any number of views). Bounded like
@@ -135,7 +127,7 @@ def _players(climbed, laid_down_turn, penalties, hands) -> tuple[PlayerInfo, ...
     if found is None:
         if len(_PLAYERS) >= _PLAYERS_KEPT:
             _PLAYERS.clear()
-        found = _PLAYERS[key] = tuple([_player_info(
+        found = _PLAYERS[key] = tuple([PlayerInfo(
             # GameState.rung, inlined.
             s, min(climbed[s] + (laid_down_turn[s] is None), TOP_RUNG), climbed[s],
             laid_down_turn[s] is not None, len(hands[s]), penalties[s])
@@ -146,10 +138,10 @@ def _players(climbed, laid_down_turn, penalties, hands) -> tuple[PlayerInfo, ...
 def player_view(state: GameState, seat: int) -> PlayerView:
     hands, laid_down_turn = state.hands, state.laid_down_turn
     discard_pile = state.discard_pile
-    return _player_view(
+    return PlayerView(
         seat, state.deal, state.dealer, state.turn, state.phase, state.turn_number, hands[seat],
         state.table, discard_pile[-1] if discard_pile else None, len(discard_pile),
         len(state.stock), state.rebuilds,
         _players(state.climbed, laid_down_turn, state.penalties, hands),
         state.taken_from_discard if state.turn == seat else None, laid_down_turn[seat],
-        state.history, state.pile_log, None)
+        state.history, state.pile_log)
