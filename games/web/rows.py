@@ -2,12 +2,12 @@
 
 Replaces, on the action path only (games.services and games.players.identity), Django's ORM used as
 documented: ``Game.objects.select_for_update().get(...)``, ``Player.objects.filter(...)
-.first()``, ``GameAction.objects.bulk_create(...)`` and ``game.save(update_fields=...)``
-(or ``QuerySet.update``, which measured the same). Measured gain: with the ORM an action
-cost 14.40 M instructions in the server process, with these statements 9.73 M (-4.67 M, a
-third of the action), counted by::
+.get()``, ``GameAction.objects.bulk_create(...)`` and ``game.save(update_fields=...)``.
+Measured gain (issue 40, the compiled build on, same digest): with the ORM an action cost
+10.60 M instructions in the server process, with these statements 6.09 M (-4.51 M, 43 % of
+the stock action), counted by::
 
-    .venv/bin/python bench/action_instructions.py --actions 100 --warmup 20 --games 5
+    .venv/bin/python -m bench.action_instructions --actions 100 --warmup 20 --games 5
 
 (docs/performance.md, "Stock parts and replacements"). Where it goes: ``bulk_create`` and
 ``save`` compile their statements and run the model machinery for every call; the two
