@@ -8,8 +8,8 @@ production over HTTPS, ``Strict-Transport-Security``; ``XFrameOptionsMiddleware`
 Content-Security-Policy and a Permissions-Policy.
 
 Django's session, locale, authentication and message middleware run as Django ships them, on
-every request (docs/design.md, "Hand-made parts, and why": passing them by under ``/api/`` bought less
-than a tenth of an action).
+every request (docs/design.md, "Hand-made parts, and why": passing them by under ``/api/``
+bought less than a tenth of an action).
 """
 
 from __future__ import annotations
