@@ -3,11 +3,11 @@
 Replaces Django's own ASGI handler (``django.core.asgi.get_asgi_application``) for ``http``
 scopes. Every view here is synchronous, and under ASGI Django runs each request in a thread
 of its own (created and joined per request) and crosses between that thread and the event
-loop twice more around the middleware. Measured gain: an action cost 20.24 M instructions
-in the server process through Django's handler, 14.39 M through this one (-5.85 M, 29 % of
-the stock handler's cost), counted by::
+loop twice more around the middleware. Measured gain (issue 40, the compiled build on,
+same digest): an action cost 10.62 M instructions in the server process through Django's
+handler, 8.12 M through this one (-2.50 M, 24 % of the stock handler's action), counted by::
 
-    .venv/bin/python bench/action_instructions.py --actions 100 --warmup 20 --games 5
+    .venv/bin/python -m bench.action_instructions --actions 100 --warmup 20 --games 5
 
 (docs/performance.md, "Stock parts and replacements"). Unbounded threads also competed for
 the database pool's connections until requests timed out with 503s under load; here at most
