@@ -174,7 +174,8 @@ def test_a_moderator_made_by_the_command_can_moderate(monkeypatch):
     user = ModerationLog.objects.get().moderator
     assert user.is_staff and not user.is_superuser
     assert not user.has_perm("leaderboards.delete_score")
-    assert Permission.objects.filter(group__name="moderators").count() == 16  # 3 of leagues, 3 of tables
+    # 3 of leagues, 3 of tables:
+    assert Permission.objects.filter(group__name="moderators").count() == 16
     assert client.get(reverse("admin:leaderboards_attemptlink_changelist")).status_code == 200
 
 
