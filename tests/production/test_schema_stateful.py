@@ -84,7 +84,10 @@ def test_sequences_of_calls_keep_to_the_schema(wsgi_inside_the_test_transaction)
         suppress_health_check=list(HealthCheck)))
 
     print(f"\nSchemathesis, stateful: {len(cases)} calls, {sorted(Counter(cases).items())}")
-    # The links were followed: a game created in a sequence was then read and acted on.
-    assert ("GET /api/v1/games/{game_id}", 200) in seen, sorted(seen)
+    # The links were followed: a game created in a sequence was then read (the game, its log
+    # or a hint: which of them a derandomized draw reaches moves with the document and with
+    # the ids the server made) and acted on.
+    assert any(label.startswith("GET /api/v1/games/{game_id}") and status == 200
+               for label, status in seen), sorted(seen)
     assert any(label == "POST /api/v1/games/{game_id}/actions" and status in (200, 409, 422)
                for label, status in seen), sorted(seen)
