@@ -47,7 +47,7 @@ def main() -> int:
 
     # One address stands for every person: their new identities, games and sockets unlimited.
     env = {"THROTTLE_IDENTITIES": "off", "THROTTLE_GAMES": "off",
-           "WEBSOCKETS_PER_ADDRESS": str(args.games + 1)}
+           "WEBSOCKETS_PER_ADDRESS": str(max(args.games) + 1)}
     if args.no_pool:
         env["DATABASE_POOL"] = "false"
     label = "load_nopool" if args.no_pool else "load"
