@@ -142,13 +142,22 @@ def post_action(request: HttpRequest, game_id: PublicId, payload: ActionRequest)
         raise ApiError(422, exc.code, exc.message, exc.rule) from None
     except services.GameNotFound:
         raise not_found() from None
-    except services.StaleVersion as stale:
-        return Status(409, {
-            "error": {"code": "stale_version",
-                      "message": f"The game is at version {stale.game.version}: "
-                                 "look at it again and retry."},
-            "game": reads.game_view(stale.seated, stale.state)})
+    except services.StaleVersion as stale:  # stale_version, or turn_timed_out
+        return Status(409, {"error": {"code": stale.code, "message": stale.message},
+                            "game": reads.game_view(stale.seated, stale.state)})
     return {"game": reads.game_view(played.seated, played.state), "events": played.messages}
+
+
+@router.post("/games/{game_id}/back", response={200: GameView, **ERRORS}, auth=PLAYER,
+             throttle=[ACTIONS])
+def come_back(request: HttpRequest, game_id: PublicId):
+    """"I'm back": at a table's game, your seat is no longer away (after two turns in a row
+    that your timer ran out on, a bot plays it at once) and your timer counts again. Any
+    action you send does the same. Answers the game as you see it, away or not."""
+    try:
+        return reads.game_view(services.come_back(game_id, request.auth))
+    except services.GameNotFound:
+        raise not_found() from None
 
 
 @router.get("/games/{game_id}/events", response={200: DealLog, **ERRORS}, auth=PLAYER)

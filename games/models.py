@@ -22,6 +22,9 @@ from games.players.models import Player
 
 # A game started alone (every daily, every practice game) seats its owner here (R1).
 SOLO_SEAT = 0
+# A table's turn timers, in seconds (None: no timer): 30 s, 60 s (the default), 5 min.
+TURN_SECONDS = (30, 60, 300)
+DEFAULT_TURN_SECONDS = 60
 
 
 def new_game_id() -> str:
@@ -97,6 +100,12 @@ class Game(models.Model):
     device_hash = models.CharField(max_length=32, blank=True, default="", db_default="",
                                    editable=False)
 
+    # The turn timer of a table's game (seconds, None: none; a game played alone has none),
+    # and when the turn of the person to move runs out (None: no timer runs). Written with
+    # the snapshot and the version by games.services, which plays an overdue turn once.
+    turn_seconds = models.PositiveSmallIntegerField(null=True, blank=True)
+    turn_deadline = models.DateTimeField(null=True, blank=True)
+
     objects = GameQuerySet.as_manager()
 
     class Meta:
@@ -110,7 +119,10 @@ class Game(models.Model):
         ]
         indexes = [models.Index(fields=["owner", "-created_at"], name="games_owner_recent"),
                    models.Index(fields=["daily", "address_hash"], name="games_daily_address"),
-                   models.Index(fields=["daily", "device_hash"], name="games_daily_device")]
+                   models.Index(fields=["daily", "device_hash"], name="games_daily_device"),
+                   # The sweep of overdue turns reads only the games whose timer runs.
+                   models.Index(fields=["turn_deadline"], name="games_turn_deadline",
+                                condition=Q(turn_deadline__isnull=False))]
 
     def __str__(self) -> str:
         return f"{self.mode} game {self.public_id}"
@@ -140,6 +152,9 @@ class Seat(models.Model):
     penalty = models.PositiveIntegerField(null=True, blank=True)
     place = models.PositiveSmallIntegerField(null=True, blank=True)
     left_at = models.DateTimeField(null=True, blank=True)
+    # The person's turns in a row that their timer ran out on (games.services: two make the
+    # seat "away"); any action of theirs, or "I'm back", sets it back to 0.
+    timeouts = models.PositiveSmallIntegerField(default=0, db_default=0)
 
     class Meta:
         ordering = ["game", "number"]

@@ -122,6 +122,9 @@ class SeatInfo(Out):
     seat: int
     name: str
     bot: bool
+    away: bool = Field(description="A person whose timer ran out on two turns in a row: a bot "
+                                   "plays their turns at once until they act or say they "
+                                   "are back (POST /games/{id}/back). False for a bot.")
     rung: int = Field(description="The rung whose contract this player plays in this deal.")
     climbed: int = Field(description="Contracts completed so far, 0-10.")
     contract: Contract
@@ -200,6 +203,15 @@ class GameView(Out):
     result: list[SeatResult] | None
     created_at: datetime
     finished_at: datetime | None
+    turn_seconds: Literal[30, 60, 300] | None = Field(
+        description="Each person's time for a turn at this table's game; null: no timer (a "
+                    "game played alone).")
+    turn_deadline: datetime | None = Field(
+        description="When the turn of the person to move (`turn`) runs out and a bot plays it "
+                    "for them; null when no timer runs (no timer, or the game is over).")
+    turn_seconds_left: int | None = Field(
+        ge=0, description="Whole seconds to `turn_deadline` as the server answered (rounded "
+                          "up): count down from it rather than from your own clock.")
 
 
 EVENT_D = ("Also sent as `d`, the same object: its name until 2026-12-04, kept for the clients "

@@ -4,6 +4,7 @@ and the daily's deal is created on first use instead (games.services.daily.deal_
 
 from celery import shared_task
 
+from games import services
 from games.services.daily import close_ended_days, prepare_deals
 
 
@@ -17,3 +18,16 @@ def prepare_daily_deals() -> list[str]:
 def close_ended_dailies() -> dict:
     """Reveal ended days and expire their unfinished dailies; returns the counts."""
     return close_ended_days()
+
+
+@shared_task(name="games.time_out_turn")
+def time_out_turn(game_id: str) -> bool:
+    """Due at a turn's deadline (games.services.timers.schedule): play the turn for its
+    person if it is still overdue; whether it did."""
+    return services.time_out(game_id)
+
+
+@shared_task(name="games.time_out_overdue_turns")
+def time_out_overdue_turns() -> int:
+    """Beat's sweep, every few seconds: every overdue turn a task missed; how many."""
+    return services.time_out_overdue()

@@ -288,6 +288,7 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+TURN_SWEEP_S = 5.0  # seconds between beat's sweeps of overdue turns (games.tasks)
 # Beat (UTC). Both jobs are idempotent and run hourly, so a missed run costs nothing: the
 # next day's deal exists from 00:30 the day before, and an ended day's unfinished dailies are
 # closed at 00:01 (acting on them is refused from 00:00 anyway; games.daily).
@@ -298,6 +299,10 @@ CELERY_BEAT_SCHEDULE = {
                             "schedule": crontab(minute=1)},
     "carry-league-tallies-forward": {"task": "leagues.carry_tallies_forward",
                                      "schedule": crontab(hour=0, minute=20)},
+    # The safety net of the tasks due at each turn's deadline (games.services.timers): a
+    # turn whose task was lost is played at most this late.
+    "time-out-overdue-turns": {"task": "games.time_out_overdue_turns",
+                               "schedule": TURN_SWEEP_S},
 }
 
 # --- Auth -----------------------------------------------------------------------------

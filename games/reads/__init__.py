@@ -18,6 +18,7 @@ from games.engine import (
 )
 from games.models import Game
 from games.services import Seated, seat_message
+from games.services.timers import seconds_left
 
 
 def game_view(seated: Seated, state: GameState | None = None) -> dict:
@@ -30,12 +31,16 @@ def game_view(seated: Seated, state: GameState | None = None) -> dict:
         seat = info["seat"]
         info["name"] = seating.name(seat)
         info["bot"] = not seating.is_person(seat)
+        info["away"] = seating.away(seat)
+    deadline = game.turn_deadline
     return {
         "id": game.public_id, "mode": game.mode, "level": game.level,
         "daily": game.daily.date.isoformat() if game.daily_id else None,
         "status": game.status, "version": game.version, **view,
         "result": result_json(state) if state.phase == FINISHED else None,
         "created_at": game.created_at, "finished_at": game.finished_at,
+        "turn_seconds": game.turn_seconds, "turn_deadline": deadline,
+        "turn_seconds_left": seconds_left(deadline),
     }
 
 

@@ -4,7 +4,7 @@ A table is visible to the people sitting at it only: anyone else gets 404 ``not_
 whether or not it exists, and so does an old or unknown code. A code shows the table's name
 and how many sit, nothing more, until one sits down.
 
-- ``POST /tables {"name", "level"}``: open a table (201); you sit at seat 0
+- ``POST /tables {"name", "level", "turn_seconds"}``: open a table (201); you sit at seat 0
   and host it.
 - ``GET /tables/join/{code}``: a code's table, in brief. ``POST /tables/join/{code}``: sit
   down (201; 200 if you sit there already); 409 ``table_full`` or ``table_started``.
@@ -30,6 +30,7 @@ from ninja import Path, Router, Status
 from pydantic import BaseModel, Field
 
 from games import reads as game_reads
+from games.models import DEFAULT_TURN_SECONDS
 from games.players.identity import (
     AUTH_OPTIONAL,
     PLAYER,
@@ -57,6 +58,10 @@ TABLES_OPENED = Throttle("tables", by="player")
 CODE_GUESSES = guesses("table_codes")
 
 Level = Literal["easy", "normal", "hard"]
+TurnSeconds = Literal[30, 60, 300] | None
+TURN_SECONDS_TEXT = ("Each person's time for a turn, in seconds: 30, 60 or 300 (5 min); null "
+                     "for no timer. When it runs out, a bot of the table's level plays that "
+                     "turn for them; after two such turns in a row their seat is away.")
 TableName = text(NAME_MAX_CHARS, NAME_MIN_CHARS, description=(
     f"{NAME_MIN_CHARS}-{NAME_MAX_CHARS} characters under the rules of a player's name."))
 TableCode = Annotated[str, Path(
@@ -68,6 +73,7 @@ TableCode = Annotated[str, Path(
 class NewTable(BaseModel):
     name: TableName
     level: Level = Field("normal", description="The bots' level in the empty seats.")
+    turn_seconds: TurnSeconds = Field(DEFAULT_TURN_SECONDS, description=TURN_SECONDS_TEXT)
 
 
 class TableSeatOut(BaseModel):
@@ -87,6 +93,7 @@ class TableOut(BaseModel):
     name: str
     code: str = Field(description="The join code to read aloud, e.g. K7QD-2MXW-P4RT.")
     level: Level
+    turn_seconds: TurnSeconds = Field(description=TURN_SECONDS_TEXT)
     status: Literal["lobby", "playing"]
     you: int = Field(ge=0, lt=SEATS, description="Your seat.")
     seats: list[TableSeatOut] = Field(min_length=SEATS, max_length=SEATS)
@@ -124,7 +131,7 @@ def open_table(request: HttpRequest, payload: NewTable, response: HttpResponse):
     """Open a table for friends: you sit at seat 0 and host it. Share its link or code."""
     player = player_for_write(request, response)
     try:
-        table = services.open_table(player, payload.name, payload.level)
+        table = services.open_table(player, payload.name, payload.level, payload.turn_seconds)
     except services.Refused as exc:
         raise _refusal(exc) from None
     return Status(201, reads.table_view(table, player))

@@ -18,7 +18,7 @@ def table_view(table: Table, viewer: Player) -> dict:
             if table.game_id else None)
     return {
         "id": table.public_id, "name": table.name, "code": shown_code(table.code),
-        "level": table.level,
+        "level": table.level, "turn_seconds": table.turn_seconds,
         "status": table.status,
         "you": next(n for n, seat in seats.items() if seat.player_id == viewer.pk),
         "seats": [_seat(n, seats.get(n), table) for n in range(SEATS)],

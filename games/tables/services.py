@@ -23,7 +23,7 @@ from functools import partial
 from django.db import transaction
 
 from games import services as games
-from games.models import Game
+from games.models import DEFAULT_TURN_SECONDS, TURN_SECONDS, Game
 from games.players.models import Player
 from games.players.names import InvalidName, clean_name
 from games.tables.models import (
@@ -53,7 +53,10 @@ def group_name(table: Table) -> str:
     return f"table.{table.public_id}"
 
 
-def open_table(host: Player, raw_name: str, level: str = "normal") -> Table:
+def open_table(host: Player, raw_name: str, level: str = "normal",
+               turn_seconds: int | None = DEFAULT_TURN_SECONDS) -> Table:
+    """``turn_seconds``: each person's time for a turn in the table's games (one of
+    TURN_SECONDS), None for no timer."""
     _check_not_banned(host)
     try:
         name = clean_name(raw_name, max_chars=NAME_MAX_CHARS)
@@ -61,8 +64,11 @@ def open_table(host: Player, raw_name: str, level: str = "normal") -> Table:
         raise Refused(422, exc.code, str(exc)) from None
     if level not in dict(Game.LEVELS):
         raise Refused(422, "invalid_level", "Choose a level offered.")
+    if turn_seconds is not None and turn_seconds not in TURN_SECONDS:
+        raise Refused(422, "invalid_turn_seconds", "Choose a turn timer offered.")
     with transaction.atomic():
-        table = Table.objects.create(name=name, host=host, level=level)
+        table = Table.objects.create(name=name, host=host, level=level,
+                                     turn_seconds=turn_seconds)
         TableSeat.objects.create(table=table, number=0, player=host)
     return table
 
@@ -126,7 +132,7 @@ def start(player: Player, public_id: str) -> games.Played:
         if len(seated) < 2:
             raise Refused(409, "not_enough_people", "A table's game needs two people or more: "
                                                     "share its link first.")
-        played = games.start_game_together(player, seated, table.level)
+        played = games.start_game_together(player, seated, table.level, table.turn_seconds)
         table.game, table.status = played.game, Table.PLAYING
         table.save(update_fields=["game", "status", "updated_at"])
         _tell(table)
@@ -149,7 +155,7 @@ def leave(player: Player, public_id: str) -> None:
         elif table.host_id == player.pk:
             table.host_id = rest.player_id
         table.save(update_fields=["host", "status", "updated_at"])
-        _tell(table)
+        _tell(table, gone=player.pk)
 
 
 def _check_not_banned(player: Player) -> None:
@@ -157,7 +163,9 @@ def _check_not_banned(player: Player) -> None:
         raise Refused(403, "banned", "This player may not sit at tables.")
 
 
-def _tell(table: Table) -> None:
-    """After commit: the table's sockets read it again."""
-    transaction.on_commit(partial(group_send, group_name(table), {"type": "table.changed"}),
-                          robust=True)
+def _tell(table: Table, gone: int | None = None) -> None:
+    """After commit: the table's sockets read it again; those of the player ``gone`` (a pk),
+    who left, close (games.tables.consumers)."""
+    message = {"type": "table.changed"} if gone is None else {"type": "table.changed",
+                                                              "gone": gone}
+    transaction.on_commit(partial(group_send, group_name(table), message), robust=True)
