@@ -317,18 +317,20 @@ def act(public_id: str, player: Player, expected_version: int, action_data) -> P
             raise IllegalAction("daily_over", "R26", "This daily's day has ended (UTC): it "
                                                      "can no longer be played.")
         state = game.load_state()
-        if timers.overdue(game):
+        timed_out = None
+        if timers.overdue(game):  # the turn's time ran out before this action came
             timed_out, seating, state = _play_overdue_turn(game, seated.seating, state)
-            stale = TimedOut if timed_out == seat else StaleVersion
-            refusal = stale(Seated(game, seating, seat), state)
-        elif not seated.seating.timeouts(seat):
-            played = _act(seated, state, expected_version, action)
-        else:
+            seated = Seated(game, seating, seat)
+        if not seated.seating.timeouts(seat) and timed_out is None:
+            return _act(seated, state, expected_version, action)
+        if seated.seating.timeouts(seat):  # any action says the person is here
             seated, state = _here_again(seated, state)
-            try:
-                played = _act(seated, state, expected_version, action)
-            except (IllegalAction, StaleVersion) as exc:
-                refusal = exc  # refused, but the person is back: committed first
+        try:
+            if timed_out is not None:
+                raise (TimedOut if timed_out == seat else StaleVersion)(seated, state)
+            played = _act(seated, state, expected_version, action)
+        except (IllegalAction, StaleVersion) as exc:
+            refusal = exc  # refused, after what was written here: committed first
     if refusal is not None:
         raise refusal
     return played

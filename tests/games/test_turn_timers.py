@@ -171,7 +171,7 @@ def test_an_action_after_the_deadline_loses_to_the_timer(table_game):
     after = response.json()["game"]
     assert after["version"] > mine["version"] and after["turn"] != seat
     assert after == view(table_game, seat) | {"turn_seconds_left": after["turn_seconds_left"]}
-    assert timeouts(table_game)[seat] == 1
+    assert timeouts(table_game)[seat] == 0  # late, but here: their count starts again
 
 
 def test_the_worker_and_beats_sweep_play_an_overdue_turn_through_the_same_function(table_game):
