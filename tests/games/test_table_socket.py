@@ -49,3 +49,40 @@ async def test_someone_not_at_the_table_is_refused():
     assert await communicator.receive_output(timeout=5) == {"type": "websocket.close",
                                                              "code": CLOSE_NOT_FOUND}
     await communicator.disconnect()
+
+
+async def closed_with(communicator) -> int:
+    return (await communicator.receive_output(timeout=5))["code"]
+
+
+async def test_someone_who_leaves_stops_hearing_the_table_at_once():
+    (host, host_token), (guest, guest_token) = await sync_to_async(
+        lambda: (player_with_token(), player_with_token()))()
+    table = await sync_to_async(services.open_table)(host, "Socket night")
+    await sync_to_async(services.join)(guest, table.code)
+    guests, hosts = socket(table.public_id, guest_token), socket(table.public_id, host_token)
+    assert (await guests.connect())[0] and (await hosts.connect())[0]
+
+    await sync_to_async(services.leave)(guest, table.public_id)
+
+    assert await closed_with(guests) == CLOSE_NOT_FOUND
+    assert await hosts.receive_json_from(timeout=5) == {"t": "table", "d": {}}  # still in
+    await hosts.disconnect()
+
+
+async def test_rejoining_its_group_checks_the_seat_again(monkeypatch):
+    """The news of a leave can be lost (Redis away): each socket checks its seat whenever it
+    rejoins its group."""
+    from games.tables.consumers import TableConsumer
+    from games.tables.models import TableSeat
+
+    monkeypatch.setattr(TableConsumer, "rejoin_s", 0.05)
+    (host, _), (guest, guest_token) = await sync_to_async(
+        lambda: (player_with_token(), player_with_token()))()
+    table = await sync_to_async(services.open_table)(host, "Socket night")
+    await sync_to_async(services.join)(guest, table.code)
+    guests = socket(table.public_id, guest_token)
+    assert (await guests.connect())[0]
+    await sync_to_async(TableSeat.objects.filter(table=table, player=guest).delete)()
+
+    assert await closed_with(guests) == CLOSE_NOT_FOUND
