@@ -43,8 +43,7 @@ from django.utils import timezone
 from games import services
 from games.models import Seat
 from games.players.identity import COOKIE_NAME, player_from_cookie, player_from_token
-from games.services import group_name
-from games.services.timers import in_process_timers
+from games.services import group_name, timers
 from games.web.groups import PushConsumer
 
 logger = logging.getLogger(__name__)
@@ -175,7 +174,7 @@ class GameConsumer(PushConsumer):
         if self.timer is not None:
             self.timer.cancel()
             self.timer = None
-        if deadline is not None and in_process_timers():
+        if deadline is not None and timers.in_process_timers():
             self.timer = asyncio.create_task(self._time_out_at(deadline))
 
     async def _time_out_at(self, deadline: datetime) -> None:

@@ -58,13 +58,17 @@ async def frames_until(communicator, kind: str) -> list[dict]:
     return frames
 
 
-async def test_without_a_worker_the_sockets_timer_plays_the_overdue_turn():
-    assert timers.in_process_timers()  # the tests' Celery is eager, as ./dev serve's
+async def test_without_a_worker_the_sockets_timer_plays_the_overdue_turn(monkeypatch):
+    from celery import current_app
+
+    monkeypatch.setitem(current_app.conf, "task_always_eager", True)  # as ./dev serve's
+    assert timers.in_process_timers()
     game, tokens = await table_game()
-    seat = await runs_out_in(game, 0.3)
     sockets = {s: socket(game.public_id, token) for s, token in tokens.items()}
-    for communicator in sockets.values():
-        assert (await communicator.connect())[0]  # each arms its timer from the deadline
+    seat = await runs_out_in(game, 30)
+    assert (await sockets[1 - seat].connect())[0]  # its timer armed for 30 s from now
+    await runs_out_in(game, 0.3)
+    assert (await sockets[seat].connect())[0]  # its timer armed from the deadline, 0.3 s
 
     for communicator in sockets.values():  # nobody reads or acts: the timer plays the turn
         frames = await frames_until(communicator, "turn_timer")

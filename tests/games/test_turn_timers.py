@@ -188,7 +188,7 @@ def test_with_a_worker_each_turn_schedules_a_task_due_at_its_deadline(alice, bob
     from celery import current_app
 
     sent = []
-    monkeypatch.setattr(timers, "in_process_timers", lambda: False)  # a broker's worker
+    monkeypatch.setitem(current_app.conf, "task_always_eager", False)  # a broker's worker
     monkeypatch.setattr(current_app, "send_task", lambda name, **kw: sent.append((name, kw)))
     table = open_table(alice, level="easy", turn_seconds=60)
     join(bob, table)
@@ -208,6 +208,7 @@ def test_where_celery_runs_eagerly_no_task_is_sent(table_game, monkeypatch,
     from celery import current_app
 
     sent = []
+    monkeypatch.setitem(current_app.conf, "task_always_eager", True)  # no REDIS_URL
     monkeypatch.setattr(current_app, "send_task", lambda name, **kw: sent.append(name))
     assert timers.in_process_timers()
     run_out(table_game)
