@@ -26,7 +26,7 @@ class TableAdmin(ReadOnlyAdmin):
                     "created_at"]
     list_filter = ["status", "level"]
     search_fields = ["public_id", "name", "host__name"]
-    fields = ["public_id", "name", "host", "level", "status", "game",
+    fields = ["public_id", "name", "host", "level", "turn_seconds", "status", "game",
               "created_at", "updated_at"]
     readonly_fields = fields
     inlines = [TableSeatInline]
