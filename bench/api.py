@@ -71,6 +71,17 @@ def simple_move(game: dict) -> dict:
     return {"type": "discard", "card": legal["discard"][0]}
 
 
+def plain_move(game: dict) -> dict:
+    """Lay down or lay off when the view offers it, else ``simple_move``: a game whose deals
+    end by a person going out too, played from the view alone."""
+    legal = game["legal"]
+    if game["phase"] == "play" and legal["lay_downs"]:
+        return legal["lay_downs"][0]
+    if game["phase"] == "play" and legal["lay_off"]:
+        return {"type": "lay_off", **legal["lay_off"][0]}
+    return simple_move(game)
+
+
 class Listener:
     """A websocket read by a background thread; frames land in ``frames`` as they come, or
     go to ``on_frame(frame)`` when given."""

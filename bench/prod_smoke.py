@@ -10,7 +10,10 @@ bench/fast_beat.py), with DEBUG=false production settings. Then checks, printing
 - a player's actions go to A and the websocket opened on B receives their events, in version
   order, up to the version A acknowledged; B's GET shows the same game;
 - a daily played to its end across both processes appears on today's board: pushed on B's
-  board websocket and listed by A's board endpoint.
+  board websocket and listed by A's board endpoint;
+- two people at one table, one on A and one on B, play a deal together, each hearing the
+  other's moves on their own process's socket; then one stops playing, and the worker plays
+  their turn when its 30 s timer runs out, with nobody reading the game.
 
 Exit status 0 when every check passed. Everything it started is stopped on exit.
 Run: ``.venv/bin/python -m bench.prod_smoke`` (about a minute).
@@ -25,7 +28,7 @@ from datetime import UTC, datetime, timedelta
 
 import httpx
 
-from bench.api import Listener, Player, simple_move
+from bench.api import Listener, Player, plain_move, simple_move
 from bench.prodshape import Shape, check, finish, psql, say, wait_until
 
 GAME_DEADLINE_S = 120
@@ -129,6 +132,59 @@ def check_daily_on_board(shape: Shape) -> None:
         board_socket.close()
 
 
+TABLE_TIMER_S = 30  # the shortest a table offers
+
+
+def check_table_across_processes(shape: Shape) -> None:
+    a, b = shape.url(0), shape.url(1)
+    host, friend = Player(a).join(), Player(b).join()
+    table = host.request("setup", "POST", "/tables",
+                         {"name": "Smoke table", "turn_seconds": TABLE_TIMER_S}).json()
+    joined = friend.request("setup", "POST", f"/tables/join/{table['code']}")
+    started = host.request("start", "POST", f"/tables/{table['id']}/start")
+    if not check(joined.status_code == 201 and started.status_code == 201,
+                 "a table opened on A, a friend sat down on B, the host started its game",
+                 f"join {joined.status_code}, start {started.status_code}"):
+        return
+    game_id = started.json()["game"]["id"]
+    people = {0: (host, a, Listener(f"{shape.ws(0)}/ws/games/{game_id}/", host.token)),
+              1: (friend, b, Listener(f"{shape.ws(1)}/ws/games/{game_id}/", friend.token))}
+    try:
+        time.sleep(0.3)  # the group join completes after the handshake
+        game = host.game(game_id, at=a).json()
+        heard = moves = 0
+        while game["status"] == "active" and game["deal"] == 1 and moves < MAX_ACTIONS:
+            player, base, _ = people[game["turn"]]
+            game = player.game(game_id, at=base).json()
+            response = player.act(game, plain_move(game), at=base)
+            if response.status_code != 200:
+                check(False, "every move at the table is acknowledged",
+                      f"move {moves}: HTTP {response.status_code} {response.text[:200]}")
+                return
+            version, moves = response.json()["game"]["version"], moves + 1
+            _, _, other = people[1 - game["you"]]
+            _, reached = other.wait_for(lambda f, v=version: f["v"] >= v, 10)
+            heard += reached
+            game = response.json()["game"]
+        check(game["deal"] == 2 and heard == moves,
+              "the two people played the first deal, A's and B's sockets each hearing the "
+              "other's every move", f"{moves} moves by people, {heard} heard by the other, "
+              f"deal {game['deal']}")
+        waiting = host.game(game_id, at=a).json()
+        mover = waiting["turn"]
+        _, _, watcher = people[1 - mover]
+        frames, fired = watcher.wait_for(
+            lambda f: f["t"] == "timed_out" and f["data"]["seat"] == mover, TABLE_TIMER_S + 15)
+        after = host.game(game_id, at=a).json()
+        check(fired and after["version"] > waiting["version"],
+              f"the worker played seat {mover}'s turn when its {TABLE_TIMER_S} s ran out, "
+              "nobody reading", f"version {waiting['version']} -> {after['version']}, "
+              f"{len(frames)} frame(s) heard")
+    finally:
+        for _, _, listener in people.values():
+            listener.close()
+
+
 def check_shared_throttle(shape: Shape) -> None:
     """The identities limit (THROTTLE_IDENTITIES below) is counted in Redis: both processes
     share one count per address."""
@@ -141,8 +197,8 @@ def check_shared_throttle(shape: Shape) -> None:
             break
     else:
         retry_after = None
-    # Two players were created earlier in this run, from the same address.
-    allowed = IDENTITIES_PER_HOUR - 2
+    # Four players were created earlier in this run, from the same address.
+    allowed = IDENTITIES_PER_HOUR - 4
     check(statuses == [201] * allowed + [429] and retry_after is not None,
           f"creating players alternately on A and B is refused after {IDENTITIES_PER_HOUR} "
           "an hour in all (one count in Redis), 429 with Retry-After",
@@ -165,6 +221,7 @@ def main() -> int:
         check_beat(shape)
         check_events_cross_processes(shape)
         check_daily_on_board(shape)
+        check_table_across_processes(shape)
         check_shared_throttle(shape)
         code = finish("prod_smoke")
     if code == 0:

@@ -38,7 +38,7 @@ import httpx
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from bench.api import API
+from bench.api import API, plain_move
 from bench.prodshape import PrivatePostgres, Shape, say
 from bench.stats import ProcessGroup, summary
 
@@ -131,20 +131,6 @@ class Person:
         else:
             self.run.error(f"{action['type']}: HTTP {response.status_code}")
             await self.read()
-
-
-def plain_move(game: dict) -> dict:
-    """Lay down or lay off when the view offers it, else draw from the stock and discard
-    the first card allowed: a game that ends, played from the view alone."""
-    legal = game["legal"]
-    if game["phase"] == "draw":
-        return {"type": "draw", "from": "stock" if "stock" in legal["draw"] else legal["draw"][0]}
-    if legal["lay_downs"]:
-        return legal["lay_downs"][0]
-    if legal["lay_off"]:
-        option = legal["lay_off"][0]
-        return {"type": "lay_off", **option}
-    return {"type": "discard", "card": legal["discard"][0]}
 
 
 async def seat_table(number: int, people: list[Person], turn_seconds: int | None) -> None:
