@@ -62,7 +62,7 @@ def _deal(state: GameState, deal: int, dealer: int) -> tuple[GameState, list[Eve
         pile_log=((dealer, pack[dealt], False),))
     event = Event("deal_started", {
         "deal": deal, "dealer": dealer, "first": first, "discard_top": card_json(pack[dealt]),
-        "stock_size": len(state.stock),
+        "stock_size": len(state.stock), "hand_size": HAND_SIZE,
         "rungs": [state.rung(s) for s in range(SEATS)],
     }, tuple((s, {"hand": [card_json(c) for c in hands[s]]}) for s in range(SEATS)))
     return state, [event]
@@ -97,13 +97,14 @@ def _draw(state: GameState, action: Draw, actions: int):
                        pile_log=state.pile_log + ((seat, card, True),),
                        hands=_set(state.hands, seat, hand + (card,)), phase=PLAY,
                        taken_from_discard=card, actions=actions)
-        event = Event("drew", {"seat": seat, "from": action.source, "card": card_json(card)})
+        event = Event("drew", {"seat": seat, "from": action.source, "card": card_json(card),
+                               "hand_size": len(hand) + 1})
     else:
         card = state.stock[-1]
         state = evolve(state, stock=state.stock[:-1],
                        hands=_set(state.hands, seat, hand + (card,)), phase=PLAY,
                        taken_from_discard=None, actions=actions)
-        event = Event("drew", {"seat": seat, "from": action.source},
+        event = Event("drew", {"seat": seat, "from": action.source, "hand_size": len(hand) + 1},
                       ((seat, {"card": card_json(card)}),))
     return state, [event]
 
@@ -128,7 +129,7 @@ def _lay_down(state: GameState, action: LayDown, melds, actions: int):
     event = Event("laid_down", {
         "seat": seat, "melds": [state.table[i].to_json(i)
                                 for i in range(first_id, len(state.table))],
-        "climbed": state.climbed[seat]})
+        "climbed": state.climbed[seat], "hand_size": len(state.hands[seat])})
     return _after_play(state, [event])
 
 
@@ -138,7 +139,8 @@ def _lay_off(state: GameState, action: LayOff, meld, actions: int):
     state = evolve(state, table=table, actions=actions,
                    hands=_set(state.hands, seat, _without(state.hands[seat], [action.card])))
     event = Event("laid_off", {"seat": seat, "card": card_json(action.card),
-                               "meld": table[action.meld].to_json(action.meld)})
+                               "meld": table[action.meld].to_json(action.meld),
+                               "hand_size": len(state.hands[seat])})
     return _after_play(state, [event])
 
 
@@ -155,11 +157,14 @@ def _discard(state: GameState, action: Discard, actions: int):
     common = dict(hands=_set(state.hands, seat, hand),
                   discard_pile=state.discard_pile + (action.card,),
                   pile_log=state.pile_log + ((seat, action.card, False),), actions=actions)
-    events = [Event("discarded", {"seat": seat, "card": card_json(action.card)})]
+    discarded = {"seat": seat, "card": card_json(action.card), "hand_size": len(hand)}
     if not hand:
-        return _end_deal(evolve(state, **common), events, went_out=seat)
-    # The next player's turn, in the same new state.
-    state = evolve(state, **common, turn=(seat + 1) % SEATS, phase=DRAW,
+        return _end_deal(evolve(state, **common), [Event("discarded", discarded)], went_out=seat)
+    # The next player's turn, in the same new state; the event names it (clients follow the
+    # engine's turn order rather than work it out).
+    turn = (seat + 1) % SEATS
+    events = [Event("discarded", {**discarded, "turn": turn})]
+    state = evolve(state, **common, turn=turn, phase=DRAW,
                    turn_number=state.turn_number + 1, taken_from_discard=None)
     if state.stock:
         return state, events

@@ -85,8 +85,24 @@ def revealed(action) -> set[int]:
     return set()
 
 
+def told_by_events(before: GameState, events) -> tuple[list[int], int]:
+    """The hand sizes and the turn a client reads from the events alone (the browser's
+    animator does), starting from ``before``: nothing worked out by the rules."""
+    sizes, turn = [len(h) for h in before.hands], before.turn
+    for event in events:
+        data = event.data
+        if event.type == "deal_started":
+            sizes, turn = [data["hand_size"]] * len(sizes), data["first"]
+        elif "hand_size" in data:
+            sizes[data["seat"]] = data["hand_size"]
+        turn = data.get("turn", data["seat"] if event.type == "drew" else turn)
+    return sizes, turn
+
+
 def check_invariants(state: GameState, events, before: GameState, action):
     assert sorted(all_cards(state)) == list(PACK)
+    if state.phase != FINISHED:
+        assert told_by_events(before, events) == ([len(h) for h in state.hands], state.turn)
     for t in state.table:
         assert read_meld(t.meld.cards) == t.meld
     shown = revealed(action)

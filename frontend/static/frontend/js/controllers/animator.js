@@ -1,5 +1,7 @@
 // Replays the events of an action response on a copy of the view, one step at a time, so the
-// computer players' turns can be shown in order (draw, lay down, lay off, discard).
+// computer players' turns can be shown in order (draw, lay down, lay off, discard). The rules
+// stay on the server: whose turn it is and each hand's size come in the events (`turn`,
+// `hand_size`, `first`), never worked out here.
 import { cardName } from "../cards.js";
 import { describeContract } from "../contracts.js";
 import { format, gettext } from "../i18n.js";
@@ -53,7 +55,7 @@ export function applyEvent(view, event) {
   const mine = d.seat === view.you;
   switch (eventType(event)) {
     case "drew":
-      p.hand_size += 1;
+      p.hand_size = d.hand_size;
       view.turn = d.seat;
       view.phase = "play";
       if (d.from === "discard") {
@@ -66,8 +68,7 @@ export function applyEvent(view, event) {
     case "laid_down": {
       const melds = d.melds || [];
       for (const m of melds) view.table[m.id] = m;
-      const count = melds.reduce((n, m) => n + m.cards.length, 0);
-      p.hand_size -= count;
+      p.hand_size = d.hand_size;
       p.laid_down = true;
       if (d.climbed !== undefined) p.climbed = d.climbed;
       if (mine) removeFromHand(view, melds.flatMap((m) => m.cards.map((c) => c.id)));
@@ -75,16 +76,18 @@ export function applyEvent(view, event) {
     }
     case "laid_off":
       if (d.meld) view.table[d.meld.id] = d.meld;
-      p.hand_size -= 1;
+      p.hand_size = d.hand_size;
       if (mine) removeFromHand(view, [d.card.id]);
       break;
     case "discarded":
-
       view.discard_size += 1;
-      p.hand_size -= 1;
+      p.hand_size = d.hand_size;
       if (mine) removeFromHand(view, [d.card.id]);
-      view.turn = (d.seat + 1) % view.players.length;
-      view.phase = "draw";
+      // No `turn` when the discard went out: deal_ended and the next deal_started follow.
+      if (d.turn !== undefined) {
+        view.turn = d.turn;
+        view.phase = "draw";
+      }
       break;
     case "stock_rebuilt":
       view.stock_size = d.stock_size;
@@ -104,7 +107,7 @@ export function applyEvent(view, event) {
       view.discard_size = 1;
       view.stock_size = d.stock_size;
       view.players.forEach((pl, s) => {
-        pl.hand_size = 10;
+        pl.hand_size = d.hand_size;
         pl.laid_down = false;
         if (d.rungs) pl.rung = d.rungs[s];
       });
