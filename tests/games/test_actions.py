@@ -27,7 +27,7 @@ def test_a_draw_is_applied_and_returned_with_its_event(alice, game):
     after = body["game"]
     assert after["version"] == game["version"] + 1
     assert after["phase"] == "play" and len(after["hand"]) == 11
-    drew = {"seat": 0, "from": "stock", "card": body["events"][0]["data"]["card"]}
+    drew = {"seat": 0, "from": "stock", "hand_size": 11, "card": body["events"][0]["data"]["card"]}
     # ``d``: the same data under its name for the clients written before 2026-12-04.
     assert body["events"] == [{"v": after["version"], "t": "drew", "data": drew, "d": drew}]
     assert body["events"][0]["data"]["card"] in after["hand"]

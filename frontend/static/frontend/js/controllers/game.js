@@ -1,6 +1,7 @@
-// The table's controller: the latest GameView (through the store), the hand's order and the
-// selection; sends actions through api.js, plays the news (playback.js) and renders.
-// The parts: store.js (the one source of truth, and sync), playback.js (events one by one),
+// The table's controller: wires the page's parts together. The game's state is all in the
+// store (store.js: the GameView, what is on screen, the hand's order and selection); this
+// creates the views and controllers, sends actions through api.js, plays the news
+// (playback.js) and renders the store. The parts: store.js, playback.js (events one by one),
 // dialogs.js (between deals, the end), views/log.js (the deal's log), composer.js, hint.js.
 import * as api from "../api.js";
 import { showInfo, showMessage } from "../errors.js";
@@ -16,12 +17,10 @@ import { renderSeats } from "../views/seats.js";
 import { eventData, eventType } from "./animator.js";
 import { Composer } from "./composer.js";
 import { showResult } from "./dialogs.js";
-import * as handOrder from "./handorder.js";
 import { giveHint } from "./hint.js";
 import { Playback } from "./playback.js";
 import { GameStore } from "./store.js";
 
-const SORT_KEY = "ladder.sort";
 const SYNC_DELAY_MS = 120; // a turn's frames come in a burst: one read of the game for them all
 export const TOUCH = globalThis.matchMedia?.("(hover: none) and (pointer: coarse)");
 
@@ -31,19 +30,8 @@ export class GameController {
     this.gameId = gameId;
     this.ladder = ladder; // rung -> contract text
     this.settings = settings;
-    this.store = new GameStore(gameId);
-    this.shown = null; // what is on screen (a step behind the store's view while playing)
-    this.order = this.loadOrder();
-    this.sortBy = (() => { try { return localStorage.getItem(SORT_KEY); } catch { return null; } })();
-    this.selected = new Set();
-    this.fresh = new Set();
-    this.focusId = null;
-    this.busy = false; // an action is on its way, or news is playing
-    this.syncWanted = false; // news arrived while busy: read the game once free
-    this.syncTimer = null;
-    this.heardVersion = -1; // the highest version a socket frame announced
-    this.hinted = null; // {cards: Set, pile: "stock"|"discard"} the hint points at
-    this.pileBelow = [];
+    this.store = new GameStore(gameId); // all of the game's state
+    this.syncTimer = null; // the page's own machinery, not the game's state
     this.socket = null;
     const q = (s) => root.querySelector(s);
     this.els = {
@@ -74,6 +62,10 @@ export class GameController {
     return this.store.view;
   }
 
+  get myTurn() {
+    return this.store.myTurn;
+  }
+
   // --- Loading and syncing -------------------------------------------------------------
 
   async start() {
@@ -86,8 +78,8 @@ export class GameController {
       return;
     }
     this.root.removeAttribute("data-loading");
-    if (!this.order.length && this.sortBy) this.order = this.sorted(news.view.hand, this.sortBy);
-    this.busy = true;
+    this.store.sortNewHand(news.view.hand);
+    this.store.busy = true;
     await this.showNews(news);
     if (this.view.phase === "finished") showResult(this.els, this.view);
     let reconnect = false; // after a reconnect, catch up on what the socket missed
@@ -109,10 +101,10 @@ export class GameController {
   async showNews({ view, log, before, news, quietThrough }) {
     if (log) {
       const upTo = before ? before.version : view.version;
-      this.pileBelow = this.log.rebuild(log.before, log.events.filter((e) => e.v <= upTo));
+      this.store.pileBelow = this.log.rebuild(log.before, log.events.filter((e) => e.v <= upTo));
     }
     if (news.length) {
-      this.pileBelow = await this.playback.play(before, news, { quietThrough, pileBelow: this.pileBelow });
+      this.store.pileBelow = await this.playback.play(before, news, { quietThrough, pileBelow: this.store.pileBelow });
     }
     this.finish(view, news, (before || this.view || view).hand);
   }
@@ -120,17 +112,17 @@ export class GameController {
   // The news of another tab or a lost frame: read the game and the deal's log, and show what
   // this page has not shown yet, with a note when the player's own moves came from elsewhere.
   async sync() {
-    if (this.busy) { this.syncWanted = true; return; }
-    this.syncWanted = false;
-    this.busy = true;
+    if (this.store.busy) { this.store.syncWanted = true; return; }
+    this.store.syncWanted = false;
+    this.store.busy = true;
     let news;
     try {
       news = await this.store.sync();
     } catch {
-      this.busy = false; // the next action, or frame, tries again
+      this.store.busy = false; // the next action, or frame, tries again
       return;
     }
-    if (news.view.version === this.view?.version) { this.busy = false; return; }
+    if (news.view.version === this.view?.version) { this.store.busy = false; return; }
     const elsewhere = news.news.some((e) => eventData(e).seat === news.view.you && eventType(e) !== "deal_started")
       || (!news.news.length && this.view);
     await this.showNews(news);
@@ -143,112 +135,49 @@ export class GameController {
   // once for a turn's burst of frames.
   onSocket(message) {
     if (!message || typeof message.v !== "number" || message.v <= this.store.version) return;
-    this.heardVersion = Math.max(this.heardVersion, message.v);
-    if (this.busy) return; // finish() looks again: this tab's own answer may carry it
+    this.store.heardVersion = Math.max(this.store.heardVersion, message.v);
+    if (this.store.busy) return; // finish() looks again: this tab's own answer may carry it
     clearTimeout(this.syncTimer);
     this.syncTimer = setTimeout(() => this.sync(), SYNC_DELAY_MS);
   }
 
   // The server's view is on screen: the store's own, and play may go on.
   finish(after, events, handBefore = []) {
-    const held = new Set(handBefore.map((c) => c.id));
-    this.store.accept(after);
-    this.store.markShown(after.version);
-    this.shown = after;
-    this.busy = false;
+    const dealStarted = events.some((e) => eventType(e) === "deal_started");
+    const newsWaiting = this.store.showServerView(after, handBefore, dealStarted);
     this.els.playback.hidden = true;
-    if (events.some((e) => eventType(e) === "deal_started")) this.fresh = new Set();
-    else for (const c of after.hand) if (!held.has(c.id) && !this.fresh.size && held.size) this.fresh.add(c.id);
-    if (this.fresh.size === 1 && after.phase === "play") this.focusId = [...this.fresh][0];
     this.render();
-    if (this.syncWanted || this.heardVersion > after.version) this.sync();
+    if (newsWaiting) this.sync();
   }
 
   // A new deal on screen: a new hand, sorted as the player likes it.
   dealStarted(hand) {
-    this.fresh = new Set();
     this.composer.close();
-    this.selected.clear();
-    if (this.sortBy && hand) { this.order = this.sorted(hand, this.sortBy); this.saveOrder(); }
+    this.store.dealStarted(hand);
   }
 
-  // --- Hand order ------------------------------------------------------------------------
+  // --- The hand's order (the store keeps it) ---------------------------------------------
 
-  loadOrder() {
-    return handOrder.loadOrder(this.gameId);
-  }
-
-  saveOrder() {
-    handOrder.saveOrder(this.gameId, this.order);
-  }
-
-  // The hand in the player's order (controllers/handorder.js).
-  handCards() {
-    const byId = this.byId();
-    this.order = handOrder.arrange(this.order, this.shown.hand, this.sortBy);
-    return this.order.map((id) => byId.get(id));
-  }
-
-  byId() {
-    return new Map(this.shown.hand.map((c) => [c.id, c]));
-  }
-
-  sorted(cards, by) {
-    return handOrder.sortedIds(cards, by);
-  }
-
-  // The chosen sort is kept in this browser and applied to each new deal's hand.
   sortHand(by) {
-    this.order = this.sorted(this.handCards(), by);
-    this.sortBy = by;
-    try { localStorage.setItem(SORT_KEY, by); } catch { /* private mode */ }
-    this.saveOrder();
+    this.store.sortHand(by);
     this.render();
   }
 
   moveCard(id, delta) {
-    const order = handOrder.swapped(this.order, id, delta);
-    if (!order) return;
-    this.order = order;
-    this.saveOrder();
-    this.render();
+    if (this.store.moveCard(id, delta)) this.render();
   }
 
   moveCardTo(id, index) {
-    this.order = handOrder.movedTo(this.order, id, index);
-    this.saveOrder();
+    this.store.moveCardTo(id, index);
     this.render();
-  }
-
-  // --- What is legal now (from the view's hints) ------------------------------------------
-
-  get myTurn() {
-    return !this.busy && this.view && this.shown === this.view && this.view.turn === this.view.you && this.view.phase !== "finished";
-  }
-
-  legal() {
-    return this.myTurn ? this.view.legal || {} : { draw: [], lay_down: false, lay_off: [], discard: [] };
-  }
-
-  canDraw(from) {
-    return (this.legal().draw || []).includes(from);
-  }
-
-  targetsFor(cardId) {
-    const targets = new Map();
-    for (const o of this.legal().lay_off || []) {
-      if (o.card !== cardId) continue;
-      targets.set(o.meld, [...(targets.get(o.meld) || []), o.end]);
-    }
-    return targets;
   }
 
   // --- Rendering --------------------------------------------------------------------------
 
   render() {
-    const v = this.shown;
+    const v = this.store.shown;
     if (!v) return;
-    const legal = this.legal();
+    const legal = this.store.legal();
     const me = v.players[v.you];
     this.els.dealInfo.textContent = format(gettext("Deal %(deal)s of 10"), { deal: v.deal })
       + " · " + (v.mode === "daily" ? gettext("Daily") : format(gettext("Practice (%(level)s)"), { level: levelName(v.level) }));
@@ -256,38 +185,38 @@ export class GameController {
     this.els.turn.textContent = this.turnText();
     this.root.classList.toggle("my-turn", this.myTurn);
     renderSeats(this.els.seats, v);
-    renderPiles(this.els, v, { canDraw: (f) => this.canDraw(f), below: (v.pile_below || this.pileBelow || []).at(-1) });
-    const single = this.selected.size === 1 ? [...this.selected][0] : null;
-    renderMelds(this.els.melds, v, single ? this.targetsFor(single) : new Map());
+    renderPiles(this.els, v, { canDraw: (f) => this.store.canDraw(f), below: (v.pile_below || this.store.pileBelow || []).at(-1) });
+    const single = this.store.selected.size === 1 ? [...this.store.selected][0] : null;
+    renderMelds(this.els.melds, v, single ? this.store.targetsFor(single) : new Map());
     renderLadder(this.els.ladder, v, this.ladder, this.els.legend);
     // The ladder's height, for the narrow layout (table.css: the game is the window plus the
     // ladder below it), set in the same frame: a ResizeObserver's would come a frame late
     // and shift everything down once (Lighthouse's layout shift).
     this.root.style.setProperty("--ladder-h", `${this.els.ladder.closest(".ladder-box").offsetHeight}px`);
-    const cards = this.handCards();
+    const cards = this.store.handCards();
     const composerIds = this.composer.ids();
-    for (const id of [...this.selected]) if (!cards.some((c) => c.id === id)) this.selected.delete(id);
+    for (const id of [...this.store.selected]) if (!cards.some((c) => c.id === id)) this.store.selected.delete(id);
     renderHand(this.els.hand, cards, {
-      selected: this.selected, focusId: this.focusId, fresh: this.fresh,
-      discardable: new Set(legal.discard || []), inComposer: composerIds, hinted: this.hinted?.cards,
+      selected: this.store.selected, focusId: this.store.focusId, fresh: this.store.fresh,
+      discardable: new Set(legal.discard || []), inComposer: composerIds, hinted: this.store.hinted?.cards,
       phase: this.myTurn ? v.phase : "wait",
     });
-    this.els.stock.classList.toggle("hinted", this.hinted?.pile === "stock");
-    this.els.discard.classList.toggle("hinted", this.hinted?.pile === "discard");
+    this.els.stock.classList.toggle("hinted", this.store.hinted?.pile === "stock");
+    this.els.discard.classList.toggle("hinted", this.store.hinted?.pile === "discard");
     const playing = this.myTurn && v.phase === "play";
     // "Lay down…" is live only when the server offers a lay-down; otherwise a press says why.
-    const ready = playing && legal.lay_down && !this.composer.open && this.layDowns().length > 0;
+    const ready = playing && legal.lay_down && !this.composer.open && this.store.layDowns().length > 0;
     this.els.actions.laydown.disabled = this.composer.open;
     this.els.actions.laydown.setAttribute("aria-disabled", String(!ready));
     this.els.actions.laydown.classList.toggle("ready", ready);
     this.els.actions.laydown.classList.toggle("primary", ready);
-    this.els.actions.layoff.disabled = !(playing && single && this.targetsFor(single).size);
+    this.els.actions.layoff.disabled = !(playing && single && this.store.targetsFor(single).size);
     this.els.actions.discard.disabled = !(playing && single && (legal.discard || []).includes(single));
     this.els.hint.hidden = v.mode !== "practice" || v.phase === "finished";
     this.els.hint.disabled = !this.myTurn;
     if (this.composer.open) {
       this.els.composer.hidden = false;
-      this.els.layDownConfirm.disabled = !this.composer.render(this.byId(), this.selected.size > 0) || !playing;
+      this.els.layDownConfirm.disabled = !this.composer.render(this.store.byId(), this.store.selected.size > 0) || !playing;
     } else {
       this.els.composer.hidden = true;
     }
@@ -299,13 +228,13 @@ export class GameController {
   toggleScores(open = this.els.scoresPanel.hidden) {
     this.els.scoresPanel.hidden = !open;
     this.els.scoresToggle.setAttribute("aria-expanded", String(open));
-    if (open && this.shown) renderScores(this.els.scores, this.shown);
+    if (open && this.store.shown) renderScores(this.els.scores, this.store.shown);
   }
 
   turnText() {
-    const v = this.shown;
+    const v = this.store.shown;
     if (v.phase === "finished") return gettext("The game is over.");
-    if (this.busy || v !== this.view) return gettext("The computer players are playing…");
+    if (this.store.busy || v !== this.view) return gettext("The computer players are playing…");
     if (v.turn !== v.you) return gettext("Waiting for the computer players…");
     if (v.phase === "draw") return gettext("Your turn: draw from the stock or take the discard.");
     return TOUCH?.matches
@@ -316,16 +245,16 @@ export class GameController {
   // --- Actions ----------------------------------------------------------------------------
 
   async send(action) {
-    if (this.busy || !this.view) return;
-    this.busy = true;
-    this.hinted = null;
+    if (this.store.busy || !this.view) return;
+    this.store.busy = true;
+    this.store.hinted = null;
     const before = this.view;
     this.render();
     let response;
     try {
       response = await api.act(this.gameId, this.view.version, action);
     } catch (error) {
-      this.busy = false;
+      this.store.busy = false;
       if (error.code === "stale_version" || error.status === 409) {
         // Another tab moved first: show what it did, then the player may act again.
         await this.sync();
@@ -337,9 +266,9 @@ export class GameController {
     }
     this.els.message.textContent = "";
     playCardSound(this.settings);
-    if (action.type === "draw") this.fresh = new Set();
+    if (action.type === "draw") this.store.fresh = new Set();
     const events = response.events || [];
-    this.pileBelow = await this.playback.play(before, events, { pileBelow: this.pileBelow });
+    this.store.pileBelow = await this.playback.play(before, events, { pileBelow: this.store.pileBelow });
     this.finish(response.game, events, before.hand);
     const after = this.view;
     if (after.phase === "finished") {
@@ -352,21 +281,10 @@ export class GameController {
     return this.playback.skip();
   }
 
-  // The engine's legal lay-downs from the hand (GameView.legal.lay_downs), best first.
-  layDowns() {
-    return this.legal().lay_downs || [];
-  }
-
-  // The best lay-down made of `cards` only (the selection, or the whole hand), or null.
-  layDownWithin(cards) {
-    const ids = new Set(cards.map((c) => c.id));
-    return this.layDowns().find((l) => l.melds.every((m) => m.every((id) => ids.has(id)))) ?? null;
-  }
-
   draw(from) {
     if (!this.myTurn) return this.refuse(this.view?.turn !== this.view?.you ? "not_your_turn" : null);
     if (this.view.phase !== "draw") return this.refuse("already_drawn");
-    if (!this.canDraw(from)) return this.refuse(from === "discard" ? "no_discard_left" : null);
+    if (!this.store.canDraw(from)) return this.refuse(from === "discard" ? "no_discard_left" : null);
     return this.send({ type: "draw", from });
   }
 
@@ -374,8 +292,8 @@ export class GameController {
     if (!this.myTurn) return this.refuse("not_your_turn");
     if (this.view.phase === "draw") return this.refuse("draw_first");
     if (!cardId) return this.refuse("select_one");
-    if (!(this.legal().discard || []).includes(cardId)) return this.refuse("discard_taken_card");
-    this.selected.delete(cardId);
+    if (!(this.store.legal().discard || []).includes(cardId)) return this.refuse("discard_taken_card");
+    this.store.selected.delete(cardId);
     this.composer.remove(cardId);
     return this.send({ type: "discard", card: cardId });
   }
@@ -385,9 +303,9 @@ export class GameController {
     if (this.view.phase === "draw") return this.refuse("draw_first");
     const me = this.view.players[this.view.you];
     if (!me.laid_down) return this.refuse("contract_not_laid_down");
-    const targets = this.targetsFor(cardId);
+    const targets = this.store.targetsFor(cardId);
     if (!targets.size) {
-      const anywhere = (this.legal().lay_off || []).length;
+      const anywhere = (this.store.legal().lay_off || []).length;
       return this.refuse(anywhere || this.view.legal?.lay_off?.length ? "no_target" : "lay_off_same_turn_or_none");
     }
     if (meld === undefined) {
@@ -399,7 +317,7 @@ export class GameController {
     }
     const ends = targets.get(meld);
     if (!ends) return this.refuse("does_not_fit");
-    this.selected.delete(cardId);
+    this.store.selected.delete(cardId);
     const action = { type: "lay_off", meld, card: cardId };
     if (end) action.end = end;
     return this.send(action);
@@ -408,10 +326,10 @@ export class GameController {
   openComposer() {
     if (!this.myTurn) return this.refuse("not_your_turn");
     if (this.view.phase === "draw") return this.refuse("draw_first");
-    if (!this.legal().lay_down) return this.refuse("already_laid_down");
+    if (!this.store.legal().lay_down) return this.refuse("already_laid_down");
     // Why not, as the server found it: the hand does not hold the contract, or R17 refuses.
-    if (!this.layDowns().length) {
-      return this.refuse(this.legal().holds_contract ? "no_discard_left" : "contract_not_held");
+    if (!this.store.layDowns().length) {
+      return this.refuse(this.store.legal().holds_contract ? "no_discard_left" : "contract_not_held");
     }
     const me = this.view.players[this.view.you];
     this.composer.start(me.contract);
@@ -424,17 +342,17 @@ export class GameController {
   // Arrange the selected cards (or, none selected, the hand) into the contract's melds, for
   // the player to confirm or adjust. Says so when they cannot form it.
   arrange() {
-    const byId = this.byId();
-    const pool = this.selected.size >= 3 ? [...this.selected].map((id) => byId.get(id)).filter(Boolean) : this.handCards();
-    const layDown = this.layDownWithin(pool);
+    const byId = this.store.byId();
+    const pool = this.store.selected.size >= 3 ? [...this.store.selected].map((id) => byId.get(id)).filter(Boolean) : this.store.handCards();
+    const layDown = this.store.layDownWithin(pool);
     if (!layDown) {
-      showInfo(this.els.message, this.selected.size >= 3
+      showInfo(this.els.message, this.store.selected.size >= 3
         ? gettext("The selected cards do not form your contract: add cards to each meld yourself.")
         : gettext("Your hand does not hold your contract yet: add cards to each meld yourself."));
       return false;
     }
     this.composer.fillFrom(layDown.melds, byId);
-    this.selected.clear();
+    this.store.selected.clear();
     this.render();
     showInfo(this.els.message, gettext("Your contract is arranged: lay it down, or change the melds first."));
     this.els.layDownConfirm.focus();
@@ -442,10 +360,10 @@ export class GameController {
   }
 
   layDown() {
-    const melds = this.composer.melds(this.byId());
+    const melds = this.composer.melds(this.store.byId());
     if (!melds) return;
     this.composer.close();
-    this.selected.clear();
+    this.store.selected.clear();
     return this.send({ type: "lay_down", melds });
   }
 

@@ -52,23 +52,23 @@ export async function giveHint(game) {
 }
 
 function showPile(game, pile) {
-  game.hinted = { pile };
+  game.store.hinted = { pile };
   game.render();
   (pile === "discard" ? game.els.discard : game.els.stock).focus();
 }
 
 function showLayDown(game, melds) {
   game.composer.start(game.view.players[game.view.you].contract);
-  game.composer.fillFrom(melds, game.byId());
+  game.composer.fillFrom(melds, game.store.byId());
   game.render();
   game.els.layDownConfirm.focus();
 }
 
 // The card selected and highlighted; for a lay-off, its meld highlighted and scrolled to.
 function showCard(game, cardId, meld) {
-  game.selected = new Set([cardId]);
-  game.hinted = { cards: new Set([cardId]) };
-  game.focusId = cardId;
+  game.store.selected = new Set([cardId]);
+  game.store.hinted = { cards: new Set([cardId]) };
+  game.store.focusId = cardId;
   game.render();
   game.focusHand();
   if (meld === null) return;

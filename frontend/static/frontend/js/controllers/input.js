@@ -29,9 +29,9 @@ export function bindTable(root, game, panels) {
     const add = e.target.closest("[data-slot-add]");
     const back = e.target.closest("[data-unslot]");
     const flip = e.target.closest("[data-joker-flip]");
-    if (add) { game.composer.add(Number(add.dataset.slotAdd), [...game.selected]); game.selected.clear(); }
+    if (add) { game.composer.add(Number(add.dataset.slotAdd), [...game.store.selected]); game.store.selected.clear(); }
     if (back) game.composer.remove(back.dataset.unslot);
-    if (flip) game.composer.flipJoker(Number(flip.dataset.jokerFlip), game.byId());
+    if (flip) game.composer.flipJoker(Number(flip.dataset.jokerFlip), game.store.byId());
     if (add || back || flip) game.render();
   });
 
@@ -40,13 +40,13 @@ export function bindTable(root, game, panels) {
 }
 
 function single(game) {
-  if (game.selected.size === 1) return [...game.selected][0];
+  if (game.store.selected.size === 1) return [...game.store.selected][0];
   return null;
 }
 
 function toggle(game, id) {
-  if (game.selected.has(id)) game.selected.delete(id); else game.selected.add(id);
-  game.focusId = id;
+  if (game.store.selected.has(id)) game.store.selected.delete(id); else game.store.selected.add(id);
+  game.store.focusId = id;
   game.render();
   game.els.hand.querySelector(`[data-id="${CSS.escape(id)}"]`)?.focus({ preventScroll: true });
 }
@@ -104,7 +104,7 @@ function bindPointer(hand, game) {
     const now = performance.now();
     if (lastTap.id === id && now - lastTap.at < DOUBLE_TAP_MS) {
       lastTap = { id: null, at: 0 };
-      game.selected.delete(id);
+      game.store.selected.delete(id);
       return game.discard(id);
     }
     lastTap = { id, at: now };
@@ -137,7 +137,7 @@ function bindPointer(hand, game) {
     const cards = [...game.els.hand.querySelectorAll(".card")];
     const rect = t.getBoundingClientRect();
     let index = cards.indexOf(t);
-    const from = game.order.indexOf(id);
+    const from = game.store.order.indexOf(id);
     if (x > rect.left + rect.width / 2) index += 1;
     if (from < index) index -= 1;
     game.moveCardTo(id, index);
@@ -160,24 +160,24 @@ function bindKeys(hand, game, panels, openComposer) {
       if (!next) return;
       cards.forEach((c) => { c.tabIndex = -1; });
       next.tabIndex = 0;
-      game.focusId = next.dataset.id;
+      game.store.focusId = next.dataset.id;
       next.focus();
     };
     switch (e.key) {
       case "ArrowLeft": case "ArrowUp":
         e.preventDefault();
-        if (e.shiftKey) { game.focusId = id; game.moveCard(id, -1); refocus(hand, id); } else focus(i - 1);
+        if (e.shiftKey) { game.store.focusId = id; game.moveCard(id, -1); refocus(hand, id); } else focus(i - 1);
         break;
       case "ArrowRight": case "ArrowDown":
         e.preventDefault();
-        if (e.shiftKey) { game.focusId = id; game.moveCard(id, 1); refocus(hand, id); } else focus(i + 1);
+        if (e.shiftKey) { game.store.focusId = id; game.moveCard(id, 1); refocus(hand, id); } else focus(i + 1);
         break;
       case "Home": e.preventDefault(); focus(0); break;
       case "End": e.preventDefault(); focus(cards.length - 1); break;
       case " ": case "Enter": e.preventDefault(); toggle(game, id); break;
       case "d": case "D": case "Delete":
         e.preventDefault();
-        game.focusId = cards[i + 1]?.dataset.id || cards[i - 1]?.dataset.id || null;
+        game.store.focusId = cards[i + 1]?.dataset.id || cards[i - 1]?.dataset.id || null;
         game.discard(id);
         break;
       case "l": case "L": e.preventDefault(); game.layOff(id); break;

@@ -16,13 +16,13 @@ export class Playback {
     this.timers = new Set();
   }
 
-  // Plays `events` from `before`; `table.shown` is the copy on screen meanwhile.
+  // Plays `events` from `before`; `table.store.shown` is the copy on screen meanwhile.
   async play(before, events, { quietThrough = -1, pileBelow = [] } = {}) {
     const table = this.table, els = table.els;
     const delay = SPEED_MS[table.settings.speed] ?? SPEED_MS.normal;
     const shown = cloneView(before);
     shown.pile_below = [...pileBelow];
-    table.shown = shown;
+    table.store.shown = shown;
     this.skipping = false;
     const watched = (e) => e.v <= quietThrough;
     const botMoves = events.some((e) => { const s = eventData(e).seat; return s !== undefined && s !== before.you && !watched(e); });
@@ -32,7 +32,7 @@ export class Playback {
       const quiet = watched(event);
       applyEvent(shown, event);
       table.log.writeEvent(shown, event, { quiet });
-      if (type === "drew" && d.seat === shown.you && d.card) table.fresh = new Set([d.card.id]);
+      if (type === "drew" && d.seat === shown.you && d.card) table.store.fresh = new Set([d.card.id]);
       if (type === "deal_started") table.dealStarted(d.hand);
       if (quiet) continue;
       if (type === "laid_down" && d.seat === shown.you) this.celebrate(gettext("Contract laid down: a rung climbed!"));
@@ -64,7 +64,7 @@ export class Playback {
 
   // Skip (button or Escape): the rest of the computer players' moves show at once.
   skip() {
-    if (!this.table.busy) return false;
+    if (!this.table.store.busy) return false;
     this.skipping = true;
     this.wake?.();
     return true;

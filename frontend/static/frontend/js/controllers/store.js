@@ -1,15 +1,52 @@
-// The table's one source of truth: the latest GameView from the server, its version, and how
-// far this browser has shown the game (kept across reloads, so a reload never plays again
-// what the player already watched). Every way news arrives goes through `sync`: the page
-// loading, a frame on the game's socket, a 409 from another tab's move, a socket that
-// reconnects. The action answer goes through `accept`.
+// The table's one store: all of the game's state in the page, and what follows from it. No
+// DOM here; game.js wires the store to the views and the controllers, which read it and
+// change it, then render.
+//
+// Its shape:
+//   the server's game
+//     view          the latest GameView (the one source of truth for the rules: `legal`)
+//     version       view.version (-1 before the first read)
+//     heardVersion  the highest version a socket frame announced
+//     shownVersion  how far this browser has shown the game (localStorage, across reloads,
+//                   so a reload never plays again what the player already watched)
+//   what is on screen
+//     shown         the view on screen: a step behind `view` while news plays
+//     pileBelow     the discard pile's cards under its top, oldest first (from the events)
+//     busy          an action is on its way, or news is playing: no new move
+//     syncWanted    news arrived while busy: read the game once free
+//   the hand, as the player handles it
+//     order         the hand's card ids in the player's order (localStorage, per game)
+//     sortBy        "suit", "rank" or null: the chosen sort (localStorage, every game)
+//     selected      Set of selected card ids
+//     fresh         Set of the ids just drawn or taken (highlighted)
+//     focusId       the card that has (or gets) the keyboard focus
+//     hinted        what the hint points at: {cards: Set} or {pile: "stock"|"discard"}, or null
+//
+// Every way news arrives goes through `sync`: the page loading, a frame on the game's socket,
+// a 409 from another tab's move, a socket that reconnects. The action answer goes through
+// `accept`.
 import * as api from "../api.js";
+import * as handOrder from "./handorder.js";
+
+const SORT_KEY = "ladder.sort";
+const NOTHING_LEGAL = { draw: [], lay_down: false, lay_off: [], discard: [] };
 
 export class GameStore {
   constructor(gameId) {
     this.gameId = gameId;
     this.view = null;
+    this.heardVersion = -1;
     this.shownKey = `ladder.shown.${gameId}`;
+    this.shown = null;
+    this.pileBelow = [];
+    this.busy = false;
+    this.syncWanted = false;
+    this.order = handOrder.loadOrder(gameId);
+    this.sortBy = (() => { try { return localStorage.getItem(SORT_KEY); } catch { return null; } })();
+    this.selected = new Set();
+    this.fresh = new Set();
+    this.focusId = null;
+    this.hinted = null;
   }
 
   get version() {
@@ -51,5 +88,105 @@ export class GameStore {
     const follows = news.length && news[0].v === from + 1 && (news[0].t ?? news[0].type) !== "deal_started";
     if (!follows || quietThrough >= view.version) { before = null; news = []; }
     return { view, log, before, news, quietThrough };
+  }
+
+  // --- What is legal now (the server's `legal`, only while the player may move) -----------
+
+  get myTurn() {
+    const v = this.view;
+    return !this.busy && v && this.shown === v && v.turn === v.you && v.phase !== "finished";
+  }
+
+  legal() {
+    return this.myTurn ? this.view.legal || {} : NOTHING_LEGAL;
+  }
+
+  canDraw(from) {
+    return (this.legal().draw || []).includes(from);
+  }
+
+  // Meld -> the ends card `cardId` may be laid off at.
+  targetsFor(cardId) {
+    const targets = new Map();
+    for (const o of this.legal().lay_off || []) {
+      if (o.card !== cardId) continue;
+      targets.set(o.meld, [...(targets.get(o.meld) || []), o.end]);
+    }
+    return targets;
+  }
+
+  // The engine's legal lay-downs from the hand (GameView.legal.lay_downs), best first.
+  layDowns() {
+    return this.legal().lay_downs || [];
+  }
+
+  // The best lay-down made of `cards` only (the selection, or the whole hand), or null.
+  layDownWithin(cards) {
+    const ids = new Set(cards.map((c) => c.id));
+    return this.layDowns().find((l) => l.melds.every((m) => m.every((id) => ids.has(id)))) ?? null;
+  }
+
+  // --- The hand on screen, in the player's order (controllers/handorder.js) ---------------
+
+  byId() {
+    return new Map(this.shown.hand.map((c) => [c.id, c]));
+  }
+
+  handCards() {
+    const byId = this.byId();
+    this.order = handOrder.arrange(this.order, this.shown.hand, this.sortBy);
+    return this.order.map((id) => byId.get(id));
+  }
+
+  saveOrder() {
+    handOrder.saveOrder(this.gameId, this.order);
+  }
+
+  // The chosen sort is kept in this browser and applied to each new deal's hand.
+  sortHand(by) {
+    this.order = handOrder.sortedIds(this.handCards(), by);
+    this.sortBy = by;
+    try { localStorage.setItem(SORT_KEY, by); } catch { /* private mode */ }
+    this.saveOrder();
+  }
+
+  // The first hand of a page with no order kept: in the chosen sort, if any.
+  sortNewHand(hand) {
+    if (!this.order.length && this.sortBy) this.order = handOrder.sortedIds(hand, this.sortBy);
+  }
+
+  // Card `id` swapped with its neighbour `delta` places away; false when there is none.
+  moveCard(id, delta) {
+    const order = handOrder.swapped(this.order, id, delta);
+    if (!order) return false;
+    this.order = order;
+    this.saveOrder();
+    return true;
+  }
+
+  moveCardTo(id, index) {
+    this.order = handOrder.movedTo(this.order, id, index);
+    this.saveOrder();
+  }
+
+  // A new deal on screen: a new hand, nothing selected, sorted as the player likes it.
+  dealStarted(hand) {
+    this.fresh = new Set();
+    this.selected.clear();
+    if (this.sortBy && hand) { this.order = handOrder.sortedIds(hand, this.sortBy); this.saveOrder(); }
+  }
+
+  // The server's view is on screen; the cards it adds to a hand of `handBefore` are fresh
+  // (one card: it gets the focus). True when news is waiting: the caller reads the game again.
+  showServerView(after, handBefore, dealStarted) {
+    const held = new Set(handBefore.map((c) => c.id));
+    this.accept(after);
+    this.markShown(after.version);
+    this.shown = after;
+    this.busy = false;
+    if (dealStarted) this.fresh = new Set();
+    else for (const c of after.hand) if (!held.has(c.id) && !this.fresh.size && held.size) this.fresh.add(c.id);
+    if (this.fresh.size === 1 && after.phase === "play") this.focusId = [...this.fresh][0];
+    return this.syncWanted || this.heardVersion > after.version;
   }
 }
