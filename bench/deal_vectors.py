@@ -1,4 +1,4 @@
-"""Test vectors for the browser's re-deal (frontend/static/frontend/js/verify/deal.js): the
+"""Test vectors for the browser's re-deal (frontend/static/frontend/js/daily/verify.js): the
 engine's ten deals of 200 seeds (games.engine.redeal), written to
 ``tests/browser/deal_vectors.json``, which tests/browser/test_deal_generator.py hands to the
 JavaScript generator and tests/engine/test_deal_vectors.py holds to the engine.

@@ -162,7 +162,7 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
 
 def daily_day(request: HttpRequest, day: str) -> HttpResponse:
     """A day's page: its commitment, and once the day is over its seed and the button that
-    re-deals it in the browser (js/verify/deal.js). The data comes from the API, which says
+    re-deals it in the browser (js/daily/verify.js). The data comes from the API, which says
     nothing of a running day but its commitment."""
     try:
         when = date.fromisoformat(day)

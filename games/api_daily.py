@@ -26,7 +26,9 @@ The daily, read from here, lives in the games app's layers:
   (games.services.daily.start_daily), the day's end (games.services.daily.close_ended_days);
 - the schedule that calls the writer (games.tasks.prepare_daily_deals,
   games.tasks.close_ended_dailies) and what an operator runs
-  (games.management.commands.daily, games.management.commands.verify_daily).
+  (games.management.commands.daily, games.management.commands.verify_daily);
+- the browser's pages, all in frontend/static/frontend/js/daily/ (its entry point,
+  frontend/static/frontend/js/daily/today.js, maps them).
 """
 
 from __future__ import annotations

@@ -31,7 +31,8 @@ The end of the day
 
 The writes named here (``deal_for``, ``prepare_deals``, ``start_daily``,
 ``close_ended_days``) are in :mod:`games.services.daily`; this module is the day's clock
-and what it reads.
+and what it reads. The daily's entry point is its API, :mod:`games.api_daily`, whose
+docstring maps every part (the browser's: frontend/static/frontend/js/daily/today.js).
 
 Time
     "Today" is the UTC date of the database's clock (:func:`today`): every process decides

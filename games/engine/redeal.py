@@ -3,7 +3,7 @@ deal its dealer, the four hands and the first card of the discard pile.
 
 What a revealed daily is checked against: ``manage.py verify_daily``, the day's deals read
 (``GET /api/v1/daily/{date}/deals``) and the browser's own re-deal
-(frontend/static/frontend/js/verify/deal.js, held to this module by
+(frontend/static/frontend/js/daily/verify.js, held to this module by
 ``bench/deal_vectors.py``'s vectors). It calls the engine's own dealing, never a copy of it.
 """
 

@@ -2,7 +2,8 @@
 
 What a day is, its clock and its commitment are in :mod:`games.daily`; this module only
 changes the database. Celery beat calls :func:`prepare_deals` (hourly) and
-:func:`close_ended_days` (after midnight) through games.tasks.
+:func:`close_ended_days` (after midnight) through games.tasks. The daily's entry point,
+with a map of all its parts, is :mod:`games.api_daily`.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The browser's re-deal (frontend/static/frontend/js/verify/deal.js) equals the engine's on
+"""The browser's re-deal (frontend/static/frontend/js/daily/verify.js) equals the engine's on
 the 200 seeds of tests/browser/deal_vectors.json (bench/deal_vectors.py writes it from
 games.engine): the first dealer, and every deal's dealer, four hands and first discard, run
 in Chromium with Web Crypto under the site's Content-Security-Policy."""
@@ -40,7 +40,7 @@ def test_the_javascript_deal_equals_the_engines_on_two_hundred_seeds(open_page, 
     page.goto(site.url + "/rules/")
     seeds = [v["seed"] for v in VECTORS["seeds"]]
     assert len(seeds) >= 200
-    result = page.evaluate(REDEAL_ALL, [static("frontend/js/verify/deal.js"), seeds])
+    result = page.evaluate(REDEAL_ALL, [static("frontend/js/daily/verify.js"), seeds])
     assert result["ids"] == VECTORS["card_ids"]
     ids = VECTORS["card_ids"]
     for vector, dealt in zip(VECTORS["seeds"], result["out"], strict=True):
@@ -59,7 +59,7 @@ def test_the_comparison_names_a_changed_card_and_passes_equal_deals(open_page, s
       served[4].hands[2][7] = served[4].hands[2][7] === "AS.1" ? "AS.2" : "AS.1";
       served[9].discard_top = { id: deals[9].hands[0][0] };  // a card dealt to a hand instead
       return { same, changed: deal.compareDeals(deals, served) };
-    }""", static("frontend/js/verify/deal.js"))
+    }""", static("frontend/js/daily/verify.js"))
     assert differences["same"] == []
     changed = differences["changed"]
     assert [(d["deal"], d["what"], d.get("seat"), d.get("index")) for d in changed] == [

@@ -4,7 +4,7 @@ import * as api from "../api.js";
 import * as counts from "../counts.js";
 import { showMessage } from "../errors.js";
 import { format, gettext } from "../i18n.js";
-import { dealSymbols, fillShareBox, shareBox, shareLines } from "../views/sharecard.js";
+import { dealSymbols, fillShareBox, shareBox, shareLines } from "../daily/sharecard.js";
 import { dealSummary, resultTable } from "../views/summary.js";
 
 // "Deal n is over": resolves when the player goes on (the button, or Escape).

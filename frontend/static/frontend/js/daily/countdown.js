@@ -1,6 +1,6 @@
 // The time left until the next daily (24:00 UTC), ticking every second in a <time> element.
 // The server's seconds_left, once known, corrects a wrong local clock.
-import { duration } from "./i18n.js";
+import { duration } from "../i18n.js";
 
 export function startCountdown(element) {
   let endsAt = null;

@@ -1,12 +1,12 @@
 // A day's page (/daily/YYYY-MM-DD/): the commitment, and once the day is over the seed, what
 // the site says was dealt (GET /daily/{date}/deals) and the button that checks both in this
-// browser alone (verify/deal.js): SHA-256 of the seed against the commitment, then the ten
+// browser alone (daily/verify.js): SHA-256 of the seed against the commitment, then the ten
 // deals re-dealt from the seed against the cards shown here.
 import * as api from "../api.js";
 import { addDays, dayHref, today } from "../days.js";
 import { showMessage } from "../errors.js";
 import { date, format, gettext, ngettext } from "../i18n.js";
-import { compareDeals, dealsOf, hasWebCrypto, sha256Hex } from "../verify/deal.js";
+import { compareDeals, dealsOf, hasWebCrypto, sha256Hex } from "./verify.js";
 
 const root = document.getElementById("day-page");
 const $ = (selector) => root.querySelector(selector);

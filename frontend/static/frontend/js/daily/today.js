@@ -1,12 +1,23 @@
 // The daily page: today's deal and your attempt; after it, your result, how today's players
 // did (contracts completed, a small column chart), your streak, the countdown, and a
 // spoiler-free share card, as text and as a PNG drawn here, carrying the day's commitment.
+//
+// The daily's entry point in the browser. Its parts are all in this folder, js/daily/:
+//   today.js      this page (/daily/), templates/frontend/daily.html
+//   day.js        a day's page (/daily/YYYY-MM-DD/): the commitment, the seed once revealed,
+//                 and the check of both in the browser; templates/frontend/daily_day.html
+//   verify.js     the day's deals re-dealt from its seed, as the engine deals them
+//   sharecard.js  the share card (also in the table's end-of-game dialog, controllers/dialogs.js)
+//   countdown.js  the time left to the next daily (also on the home page)
+// Shared with other pages: js/days.js (UTC days and weeks, links to days), api.js, i18n.js.
+// The server's side starts at games/api_daily.py (its docstring maps games/daily.py,
+// games/services/daily.py and the rest); a daily game is played on the table like any other.
 import * as api from "../api.js";
 import * as counts from "../counts.js";
-import { startCountdown } from "../countdown.js";
+import { startCountdown } from "./countdown.js";
 import { showMessage } from "../errors.js";
 import { date, format, gettext, ngettext, number } from "../i18n.js";
-import { dealSymbols, fillShareBox, shareLines } from "../views/sharecard.js";
+import { dealSymbols, fillShareBox, shareLines } from "./sharecard.js";
 
 const root = document.getElementById("daily-page");
 const $ = (selector) => root.querySelector(selector);

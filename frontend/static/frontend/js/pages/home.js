@@ -2,7 +2,7 @@
 import * as api from "../api.js";
 import * as counts from "../counts.js";
 import { showMessage } from "../errors.js";
-import { startCountdown } from "../countdown.js";
+import { startCountdown } from "../daily/countdown.js";
 import { format, gettext, levelName, ngettext } from "../i18n.js";
 
 const status = document.querySelector("[data-status]");

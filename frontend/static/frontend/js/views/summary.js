@@ -1,5 +1,5 @@
 // Between deals: who went out, who climbed, cards left, penalties and standings. At the end:
-// places, contracts, penalties (the daily's share card: views/sharecard.js).
+// places, contracts, penalties (the daily's share card: daily/sharecard.js).
 import * as counts from "../counts.js";
 import { format, gettext, number } from "../i18n.js";
 import { seatName } from "./seats.js";
