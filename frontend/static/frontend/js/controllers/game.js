@@ -1,19 +1,18 @@
 // The table's controller: wires the page's parts together. The game's state is all in the
 // store (store.js: the GameView, what is on screen, the hand's order and selection); this
-// creates the views and controllers, sends actions through api.js, plays the news
-// (playback.js) and renders the store. The parts: store.js, playback.js (events one by one),
-// dialogs.js (between deals, the end), views/log.js (the deal's log), composer.js, hint.js.
+// creates the views and controllers, sends the player's actions through api.js, plays the
+// news (playback.js) and has views/table.js draw the store. The parts: store.js,
+// playback.js (events one by one), dialogs.js (between deals, the end), views/log.js (the
+// deal's log), views/table.js (the table), composer.js, hint.js.
 import * as api from "../api.js";
 import { showInfo, showMessage } from "../errors.js";
-import { format, gettext, levelName } from "../i18n.js";
+import { format, gettext } from "../i18n.js";
 import { playCardSound } from "../settings.js";
 import { openSocket } from "../socket.js";
-import { layOutHand, renderHand } from "../views/hand.js";
-import { renderLadder } from "../views/ladder.js";
+import { layOutHand } from "../views/hand.js";
 import { DealLog } from "../views/log.js";
-import { contractLine, renderMelds, renderPiles } from "../views/melds.js";
 import { renderScores } from "../views/scores.js";
-import { renderSeats } from "../views/seats.js";
+import { renderTable } from "../views/table.js";
 import { eventData, eventType } from "./animator.js";
 import { Composer } from "./composer.js";
 import { showResult } from "./dialogs.js";
@@ -22,7 +21,6 @@ import { Playback } from "./playback.js";
 import { GameStore } from "./store.js";
 
 const SYNC_DELAY_MS = 120; // a turn's frames come in a burst: one read of the game for them all
-export const TOUCH = globalThis.matchMedia?.("(hover: none) and (pointer: coarse)");
 
 export class GameController {
   constructor(root, { gameId, ladder, settings }) {
@@ -175,53 +173,7 @@ export class GameController {
   // --- Rendering --------------------------------------------------------------------------
 
   render() {
-    const v = this.store.shown;
-    if (!v) return;
-    const legal = this.store.legal();
-    const me = v.players[v.you];
-    this.els.dealInfo.textContent = format(gettext("Deal %(deal)s of 10"), { deal: v.deal })
-      + " · " + (v.mode === "daily" ? gettext("Daily") : format(gettext("Practice (%(level)s)"), { level: levelName(v.level) }));
-    this.els.contract.textContent = contractLine(v);
-    this.els.turn.textContent = this.turnText();
-    this.root.classList.toggle("my-turn", this.myTurn);
-    renderSeats(this.els.seats, v);
-    renderPiles(this.els, v, { canDraw: (f) => this.store.canDraw(f), below: (v.pile_below || this.store.pileBelow || []).at(-1) });
-    const single = this.store.selected.size === 1 ? [...this.store.selected][0] : null;
-    renderMelds(this.els.melds, v, single ? this.store.targetsFor(single) : new Map());
-    renderLadder(this.els.ladder, v, this.ladder, this.els.legend);
-    // The ladder's height, for the narrow layout (table.css: the game is the window plus the
-    // ladder below it), set in the same frame: a ResizeObserver's would come a frame late
-    // and shift everything down once (Lighthouse's layout shift).
-    this.root.style.setProperty("--ladder-h", `${this.els.ladder.closest(".ladder-box").offsetHeight}px`);
-    const cards = this.store.handCards();
-    const composerIds = this.composer.ids();
-    for (const id of [...this.store.selected]) if (!cards.some((c) => c.id === id)) this.store.selected.delete(id);
-    renderHand(this.els.hand, cards, {
-      selected: this.store.selected, focusId: this.store.focusId, fresh: this.store.fresh,
-      discardable: new Set(legal.discard || []), inComposer: composerIds, hinted: this.store.hinted?.cards,
-      phase: this.myTurn ? v.phase : "wait",
-    });
-    this.els.stock.classList.toggle("hinted", this.store.hinted?.pile === "stock");
-    this.els.discard.classList.toggle("hinted", this.store.hinted?.pile === "discard");
-    const playing = this.myTurn && v.phase === "play";
-    // "Lay down…" is live only when the server offers a lay-down; otherwise a press says why.
-    const ready = playing && legal.lay_down && !this.composer.open && this.store.layDowns().length > 0;
-    this.els.actions.laydown.disabled = this.composer.open;
-    this.els.actions.laydown.setAttribute("aria-disabled", String(!ready));
-    this.els.actions.laydown.classList.toggle("ready", ready);
-    this.els.actions.laydown.classList.toggle("primary", ready);
-    this.els.actions.layoff.disabled = !(playing && single && this.store.targetsFor(single).size);
-    this.els.actions.discard.disabled = !(playing && single && (legal.discard || []).includes(single));
-    this.els.hint.hidden = v.mode !== "practice" || v.phase === "finished";
-    this.els.hint.disabled = !this.myTurn;
-    if (this.composer.open) {
-      this.els.composer.hidden = false;
-      this.els.layDownConfirm.disabled = !this.composer.render(this.store.byId(), this.store.selected.size > 0) || !playing;
-    } else {
-      this.els.composer.hidden = true;
-    }
-    if (me) this.root.querySelector("[data-me-name]").textContent = gettext("You");
-    if (!this.els.scoresPanel.hidden) renderScores(this.els.scores, v);
+    renderTable(this.root, this.els, this.store, { composer: this.composer, ladder: this.ladder });
   }
 
   // The "scores so far" panel: opened and closed by its button, C, or Escape inside it.
@@ -229,17 +181,6 @@ export class GameController {
     this.els.scoresPanel.hidden = !open;
     this.els.scoresToggle.setAttribute("aria-expanded", String(open));
     if (open && this.store.shown) renderScores(this.els.scores, this.store.shown);
-  }
-
-  turnText() {
-    const v = this.store.shown;
-    if (v.phase === "finished") return gettext("The game is over.");
-    if (this.store.busy || v !== this.view) return gettext("The computer players are playing…");
-    if (v.turn !== v.you) return gettext("Waiting for the computer players…");
-    if (v.phase === "draw") return gettext("Your turn: draw from the stock or take the discard.");
-    return TOUCH?.matches
-      ? gettext("Your turn: lay down or lay off if you can, then discard (tap a card twice).")
-      : gettext("Your turn: lay down or lay off if you can, then discard (double-click a card, or D).");
   }
 
   // --- Actions ----------------------------------------------------------------------------

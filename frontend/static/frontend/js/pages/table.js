@@ -1,8 +1,9 @@
 // The table page: wires the controller, its panels and the input bindings.
 import { bindTable } from "../controllers/input.js";
-import { GameController, TOUCH } from "../controllers/game.js";
+import { GameController } from "../controllers/game.js";
 import { Panels } from "../controllers/panels.js";
 import { loadSettings, saveSettings } from "../settings.js";
+import { TOUCH } from "../views/table.js";
 
 const root = document.getElementById("game");
 // The game fills the window below the site's header: its height is measured, not guessed.
