@@ -1,6 +1,6 @@
 // A finished game's states, version by version, rebuilt in the browser from one answer of
 // GET /api/v1/replays/{id}: its events, every card face up. Each state is a GameView as the
-// table's views draw it (animator.js's applyEvent keeps it, by the table's own rules), plus
+// table's views draw it (animator.js's applyEvent keeps it from the events' own facts), plus
 // `hands`, every seat's hand, which the replay shows face up.
 import { applyEvent } from "./animator.js";
 
