@@ -92,3 +92,12 @@ def test_what_clients_read_speaks_of_the_api_not_of_the_server_code(document):
 
     walk(document, "")
     assert found == []
+
+
+def test_a_table_joker_names_the_card_it_stands_for_as_the_answers_do(document):
+    """A joker on the table carries ``as`` (docs/api.md): the document said ``as_``, the
+    Python field's name, until the card became a TypedDict keyed as the answers are."""
+    card = document["components"]["schemas"]["Card"]
+    assert "as" in card["properties"] and "as_" not in card["properties"]
+    joker = {"id": "JK.1", "joker": True, "as": {"rank": "7", "suit": "H"}}
+    assert validator(document, {**card, "additionalProperties": False}).is_valid(joker)
