@@ -17,6 +17,12 @@ views says so.
 
     .venv/bin/python -m bench.action_instructions --actions 200
 
+``--profiles PREFIX`` keeps both runs' callgrind files (``PREFIX.base`` and ``PREFIX.total``):
+``callgrind_annotate --inclusive=yes PREFIX.total`` reads one, and a function's cost per
+request is the difference of its two figures divided by ``--actions`` (the setup is in
+both). The compiled engine's and the bots' functions appear by name, the Python code as the
+interpreter's own frames.
+
 Needs valgrind, and PostgreSQL and Redis on 127.0.0.1 (the machine's; a private database
 and Redis database 10, dropped and flushed; ``BENCH_DATABASE`` and ``BENCH_REDIS_URL`` name
 others). About 6 minutes with the defaults.
@@ -54,6 +60,8 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--measure", choices=["actions", "views"], default="actions",
                         help="what the counted requests are: actions, or reads of the game")
+    parser.add_argument("--profiles", metavar="PREFIX",
+                        help="keep the two runs' callgrind files as PREFIX.base, PREFIX.total")
     parser.add_argument("--play", nargs=3, type=int, metavar=("GAMES", "ACTIONS", "VIEWS"),
                         help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -63,9 +71,10 @@ def main() -> int:
     views = args.measure == "views"
     migrate_template()
     try:
-        base, _ = count(args.games, args.warmup, 0)
+        profiles = args.profiles
+        base, _ = count(args.games, args.warmup, 0, profiles and f"{profiles}.base")
         total, digest = count(args.games, args.warmup + (0 if views else args.actions),
-                              args.actions if views else 0)
+                              args.actions if views else 0, profiles and f"{profiles}.total")
     finally:
         drop(DATABASE)
         drop(TEMPLATE)
@@ -104,15 +113,16 @@ def migrate_template() -> None:
                    cwd=REPO, env=env, check=True)
 
 
-def count(games: int, actions: int, views: int) -> tuple[int, str]:
+def count(games: int, actions: int, views: int, profile: str | None = None) -> tuple[int, str]:
     """Instructions of a fresh server process that sets up, plays ``actions`` actions and
-    reads ``views`` views."""
+    reads ``views`` views (its callgrind file kept as ``profile``, if given)."""
     drop(DATABASE)
     psql(f"CREATE DATABASE {DATABASE} TEMPLATE {TEMPLATE}")
     subprocess.run(["redis-cli", "-u", REDIS_URL, "flushdb"], check=True,
                    capture_output=True)
     run = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={profile or '/dev/null'}",
+         sys.executable,
          "-m", "bench.action_instructions", "--play", str(games), str(actions), str(views)],
         cwd=REPO, env=server_env(), capture_output=True, text=True)
     found = re.search(r"Collected : (\d+)", run.stderr)
