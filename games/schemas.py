@@ -218,15 +218,15 @@ class GameView(TypedDict):
     result: list[SeatResult] | None
     created_at: datetime
     finished_at: datetime | None
-    turn_seconds: Literal[30, 60, 300] | None = Field(
+    turn_seconds: Annotated[Literal[30, 60, 300] | None, Field(
         description="Each person's time for a turn at this table's game; null: no timer (a "
-                    "game played alone).")
-    turn_deadline: datetime | None = Field(
+                    "game played alone).")]
+    turn_deadline: Annotated[datetime | None, Field(
         description="When the turn of the person to move (`turn`) runs out and a bot plays it "
-                    "for them; null when no timer runs (no timer, or the game is over).")
-    turn_seconds_left: int | None = Field(
+                    "for them; null when no timer runs (no timer, or the game is over).")]
+    turn_seconds_left: Annotated[int | None, Field(
         ge=0, description="Whole seconds to `turn_deadline` as the server answered (rounded "
-                          "up): count down from it rather than from your own clock.")
+                          "up): count down from it rather than from your own clock.")]
 
 
 EVENT_D = ("Also sent as `d`, the same object: its name until 2026-12-04, kept for the clients "

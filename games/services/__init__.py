@@ -11,8 +11,8 @@ player's seat.
 
 1. parse the action (anything malformed raises IllegalAction before any database work);
 2. ``BEGIN``; lock the game row with ``SELECT ... FOR UPDATE`` (PostgreSQL; SQLite serialises
-   writers on its own) and, in the same statement, read its seats; a game the player does
-   not sit at is simply not found;
+   writers on its own) and read its seats; a game the player does not sit at is simply not
+   found;
 3. check ``expected_version == game.version`` (else StaleVersion, carrying the current game);
 4. apply the action for the player's seat to the snapshot (IllegalAction leaves everything
    unchanged: among others, it is not that seat's turn);
@@ -33,7 +33,6 @@ after the action that produced it (0 for the deal of a new game).
 
 from __future__ import annotations
 
-import json
 import logging
 import secrets
 from dataclasses import dataclass, field
@@ -69,7 +68,7 @@ from games.players.names import COMPUTER_PLAYER_NAMES
 from games.services import timers
 from games.services.timers import AWAY_AFTER_TIMEOUTS
 from games.web.groups import group_send
-from games.web.rows import insert_rows, insert_rows_and_update, select_row_with
+from games.web.rows import insert_rows, insert_rows_and_update, select_row
 
 logger = logging.getLogger(__name__)
 
@@ -188,9 +187,9 @@ def group_name(game_public_id: str, seat: int) -> str:
     return f"game.{game_public_id}.{seat}"
 
 
-_SEATS = (f"FROM {Seat._meta.db_table} s JOIN {Player._meta.db_table} p ON p.id = s.player_id "
-          "WHERE s.game_id = %s AND s.left_at IS NULL")
-SEATING_SQL = f"SELECT s.number, s.player_id, p.name, s.timeouts {_SEATS}"
+SEATING_SQL = (f"SELECT s.number, s.player_id, p.name, s.timeouts FROM {Seat._meta.db_table} s "
+               f"JOIN {Player._meta.db_table} p ON p.id = s.player_id "
+               "WHERE s.game_id = %s AND s.left_at IS NULL")
 
 
 def seating_of(game: Game) -> Seating:
@@ -198,42 +197,15 @@ def seating_of(game: Game) -> Seating:
     one (a bot plays their seat).
 
     Plain SQL through the documented cursor, in place of ``Seat.objects.filter(...)
-    .values_list("number", "player_id", "player__name")``: with the ORM's query an action
-    cost 7.60 M instructions, with this one 6.27 M (-17 %) (``bench/action_instructions.py
-    --actions 100 --warmup 20 --games 5``; tests/games/test_seats.py reads the same seats
-    both ways). An action and a read of a game read the seats with the game's row instead
-    (:func:`_select_seated`)."""
+    .values_list("number", "player_id", "player__name")``: every action and read asks it, and
+    with the ORM's query an action cost 7.60 M instructions, with this one 6.27 M (-17 %)
+    (``bench/action_instructions.py --actions 100 --warmup 20 --games 5``; tests/games/
+    test_seats.py reads the same seats both ways)."""
     with connection.cursor() as cursor:
         cursor.execute(SEATING_SQL, [game.pk])
         rows = cursor.fetchall()
-    return _seating(rows)
-
-
-def _seating(rows) -> Seating:
     return Seating({number: Person(player_id, name, timeouts)
                     for number, player_id, name, timeouts in rows})
-
-
-def _seats_as_json(vendor: str) -> str:
-    """The game's seats as one JSON array of ``[number, player_id, name, timeouts]``, a correlated
-    subquery on the game's row (the JSON functions are each database's own)."""
-    seats = _SEATS.replace("%s", f"{Game._meta.db_table}.id")
-    if vendor == "postgresql":
-        return f"(SELECT json_agg(json_build_array(s.number, s.player_id, p.name, s.timeouts))::text {seats})"
-    return f"(SELECT json_group_array(json_array(s.number, s.player_id, p.name, s.timeouts)) {seats})"
-
-
-def _select_seated(public_id: str, *, for_update: bool = False) -> tuple[Game, Seating] | None:
-    """The game and who sits at it in one statement: every action and read of a game asks
-    both: with the seats read by a second statement an action cost 7.72 M instructions, with
-    them in the game's (a correlated subquery) 7.58 M (-1.8 %)
-    (``bench/action_instructions.py --actions 100 --warmup 20 --games 5``)."""
-    found = select_row_with(Game, (_seats_as_json(connection.vendor),), for_update=for_update,
-                            public_id=public_id)
-    if found is None:
-        return None
-    game, (seats,) = found
-    return game, _seating(json.loads(seats) if seats else ())
 
 
 # --- Games --------------------------------------------------------------------------------
@@ -307,16 +279,16 @@ def get_game(player: Player, public_id: str) -> Seated:
     """The game ``public_id`` as ``player`` sees it from their seat; GameNotFound if there is
     no such game or they do not sit at it. A turn whose time has run out is played first
     (:func:`time_out`), so no read shows a turn as waiting past its deadline."""
-    seated = _seated(_select_seated(public_id), player, public_id)
+    seated = _seated(select_row(Game, public_id=public_id), player, public_id)
     if timers.overdue(seated.game) and time_out(public_id):
-        seated = _seated(_select_seated(public_id), player, public_id)
+        seated = _seated(select_row(Game, public_id=public_id), player, public_id)
     return seated
 
 
-def _seated(found: tuple[Game, Seating] | None, player: Player, public_id: str) -> Seated:
-    if found is None:
+def _seated(game: Game | None, player: Player, public_id: str) -> Seated:
+    if game is None:
         raise GameNotFound(public_id)
-    game, seating = found
+    seating = seating_of(game)
     seat = seating.seat_of(player)
     if seat is None:
         raise GameNotFound(public_id)
@@ -338,7 +310,7 @@ def act(public_id: str, player: Player, expected_version: int, action_data) -> P
     action = action_from_json(action_data)
     refusal: Exception | None = None
     with transaction.atomic():
-        seated = _seated(_select_seated(public_id, for_update=True), player,
+        seated = _seated(select_row(Game, for_update=True, public_id=public_id), player,
                          public_id)
         game, seat = seated.game, seated.seat
         if day_has_ended(game):  # R26: its seed is public now
@@ -387,11 +359,10 @@ def time_out(public_id: str) -> bool:
     the game's row lock, the deadline is checked and moved in one transaction, so of any
     number of calls for one turn, at once or one after another, one plays it."""
     with transaction.atomic():
-        found = _select_seated(public_id, for_update=True)
-        if found is None or found[0].status != Game.ACTIVE or not timers.overdue(found[0]):
+        game = select_row(Game, for_update=True, public_id=public_id)
+        if game is None or game.status != Game.ACTIVE or not timers.overdue(game):
             return False
-        game, seating = found
-        _play_overdue_turn(game, seating, game.load_state())
+        _play_overdue_turn(game, seating_of(game), game.load_state())
     return True
 
 
@@ -408,7 +379,8 @@ def come_back(public_id: str, player: Player) -> Seated:
     starts again from none (any action of theirs does the same: :func:`act`). The game as
     they see it; GameNotFound if they do not sit at it."""
     with transaction.atomic():
-        seated = _seated(_select_seated(public_id, for_update=True), player, public_id)
+        seated = _seated(select_row(Game, for_update=True, public_id=public_id), player,
+                         public_id)
         if seated.seating.timeouts(seated.seat):
             seated, _state = _here_again(seated, seated.game.load_state())
     return seated
@@ -479,7 +451,7 @@ def leave_game(public_id: str, player: Player) -> None:
     its replay opens for them as for everyone who sat at it. GameNotFound if they do not sit
     at it (any more)."""
     with transaction.atomic():
-        seated = _seated(_select_seated(public_id, for_update=True), player,
+        seated = _seated(select_row(Game, for_update=True, public_id=public_id), player,
                          public_id)
         game = seated.game
         Seat.objects.filter(game_id=game.pk, number=seated.seat).update(

@@ -46,18 +46,8 @@ def select_row(model: type[Model], *, for_update: bool = False, **equals):
     ``owner_id=player.pk``), or None: what ``model.objects.get(**equals)`` returns, or with
     ``for_update`` its ``select_for_update()`` (ignored where the database has no row locks:
     SQLite)."""
-    found = select_row_with(model, (), for_update=for_update, **equals)
-    return None if found is None else found[0]
-
-
-def select_row_with(model: type[Model], also: tuple[str, ...], *, for_update: bool = False,
-                    **equals) -> tuple[Model, tuple] | None:
-    """:func:`select_row`, and in the same statement the values of the SQL expressions
-    ``also`` (each may name the model's table, as a correlated subquery does): the instance
-    and those values as the driver gives them, or None. A read that needs the row and
-    something of its own (a game and who sits at it) is one round trip, not two."""
     connection = _database()
-    statement, fields = _select(model, tuple(equals), also, for_update, connection.vendor)
+    statement, fields = _select(model, tuple(equals), for_update, connection.vendor)
     readers = _readers(model)
     params = [field.get_db_prep_value(value, connection)
               for field, value in zip(fields, equals.values(), strict=True)]
@@ -66,29 +56,24 @@ def select_row_with(model: type[Model], also: tuple[str, ...], *, for_update: bo
         row = cursor.fetchone()
     if row is None:
         return None
-    width = len(row) - len(also)
-    values = list(row[:width])
+    values = list(row)
     for i, read in readers:
         if values[i] is not None:
             values[i] = read(values[i], connection)
-    return model.from_db(connection.alias, None, values), row[width:]
+    return model.from_db(connection.alias, None, values)
 
 
 @cache
-def _select(model: type[Model], names: tuple[str, ...], also: tuple[str, ...],
-            for_update: bool, vendor: str):
-    """The statement of :func:`select_row_with` and the fields its parameters are for."""
+def _select(model: type[Model], names: tuple[str, ...], for_update: bool, vendor: str):
+    """The statement of :func:`select_row` and the fields its parameters are for."""
     connection = _database()
     quote = connection.ops.quote_name
     meta = model._meta
     fields = tuple(meta.get_field(name) for name in names)
-    table = quote(meta.db_table)
-    columns = ", ".join([*(f"{table}.{quote(field.column)}" for field in meta.concrete_fields),
-                         *also])
-    where = " AND ".join(f"{table}.{quote(field.column)} = %s" for field in fields)
-    # (A subquery in the select list is not locked: only the rows of the FROM are.)
+    columns = ", ".join(quote(field.column) for field in meta.concrete_fields)
+    where = " AND ".join(f"{quote(field.column)} = %s" for field in fields)
     lock = " FOR UPDATE" if for_update and connection.features.has_select_for_update else ""
-    return f"SELECT {columns} FROM {table} WHERE {where}{lock}", fields
+    return f"SELECT {columns} FROM {quote(meta.db_table)} WHERE {where}{lock}", fields
 
 
 # The column types select_row reads: what the database driver gives back is already the

@@ -187,7 +187,7 @@ def test_acting_on_a_finished_game_is_refused(alice, game):
 
 def test_an_action_takes_its_few_statements(alice, game):
     """The action's statements, pinned (games.services, games.web.rows): the token's player,
-    the game's row (locked on PostgreSQL) with its seats, and the log's rows with the snapshot
+    the game's row (locked on PostgreSQL), its seats, and the log's rows with the snapshot
     (one statement on PostgreSQL, two on SQLite); no read of what was just written."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
@@ -198,4 +198,4 @@ def test_an_action_takes_its_few_statements(alice, game):
     statements = [q["sql"].split()[0].upper() for q in queries.captured_queries]
     writes = ["WITH"] if connection.vendor == "postgresql" else ["INSERT", "UPDATE"]
     assert [s for s in statements if s not in ("SAVEPOINT", "RELEASE", "BEGIN")] == [
-        "SELECT", "SELECT", *writes]
+        "SELECT", "SELECT", "SELECT", *writes]

@@ -5,8 +5,6 @@ while the seat to move is theirs, and every read and frame is for the asker's se
 from __future__ import annotations
 
 import pytest
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 
 from games import services
 from games.engine.cards import card_id
@@ -127,16 +125,3 @@ def test_the_seating_reads_what_the_orm_reads(table, alice):
            .values_list("number", "player_id", "player__name")}
     assert services.seating_of(game).people == orm
     assert set(orm) == {ALICE_SEAT, BOB_SEAT}
-
-
-def test_a_game_is_read_with_its_seating_in_one_statement(table, alice):
-    game_id, _, _ = table
-    game = Game.objects.get(public_id=game_id)
-    Seat.objects.filter(game=game, number=BOB_SEAT).update(left_at=game.created_at)
-    with CaptureQueriesContext(connection) as queries:
-        read, seating = services._select_seated(game_id, for_update=True)
-    assert len(queries) == 1
-    assert read.pk == game.pk
-    assert seating.people == services.seating_of(game).people == {
-        ALICE_SEAT: services.Person(game.owner_id, "Alice")}
-    assert services._select_seated("nosuchgame") is None
