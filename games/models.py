@@ -8,8 +8,10 @@ A game is (engine version, seed, actions): ``GameAction`` rows are the source of
 
 from __future__ import annotations
 
+import json
 import secrets
 
+import orjson
 from django.db import models
 from django.db.models import F, Q
 from django.db.models.fields.json import KT
@@ -25,6 +27,28 @@ SOLO_SEAT = 0
 # A table's turn timers, in seconds (None: no timer): 30 s, 60 s (the default), 5 min.
 TURN_SECONDS = (30, 60, 300)
 DEFAULT_TURN_SECONDS = 60
+
+
+class OrjsonEncoder(json.JSONEncoder):
+    """A JSONField's ``encoder`` (Django's documented option, a ``json.JSONEncoder``) that
+    writes with orjson (already the API's renderer) through ``encode``, the encoder's
+    documented entry point: a library for a library, no code of ours parses JSON. The game's
+    snapshot is written with every action and read with every action and read of a game:
+    with the standard library's encoder and decoder an action cost 7.55 M instructions, with
+    orjson's 7.18 M (-4.9 %, the same games: ``bench/action_instructions.py --actions 100
+    --warmup 20 --games 5``). Non-string keys are written as strings, as by the standard
+    library."""
+
+    def encode(self, o) -> str:
+        return orjson.dumps(o, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+class OrjsonDecoder(json.JSONDecoder):
+    """A JSONField's ``decoder`` (a ``json.JSONDecoder``; ``json.loads`` calls its
+    documented ``decode``) that reads with orjson: see :class:`OrjsonEncoder`."""
+
+    def decode(self, s, *args):
+        return orjson.loads(s)
 
 
 def new_game_id() -> str:
@@ -82,7 +106,7 @@ class Game(models.Model):
     status = models.CharField(max_length=10, choices=STATUSES, default=ACTIVE)
     version = models.PositiveIntegerField(default=0)  # actions applied == len(actions)
     # GameState.to_json(): a cache of replay(seed, actions)
-    state = models.JSONField()
+    state = models.JSONField(encoder=OrjsonEncoder, decoder=OrjsonDecoder)
     # R23, the owner's result, set when the game finishes (each person's is on their Seat;
     # a daily's, which ranks, is read from here):
     contracts = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -178,7 +202,7 @@ class GameAction(models.Model):
                              db_index=False)
     index = models.PositiveIntegerField()  # 0-based; the action leaves the game at index + 1
     seat = models.PositiveSmallIntegerField()
-    action = models.JSONField()  # Action.to_json()
+    action = models.JSONField(encoder=OrjsonEncoder, decoder=OrjsonDecoder)  # Action.to_json()
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
