@@ -2,7 +2,7 @@ from django.urls import include, path, re_path
 from django.views.decorators.gzip import gzip_page
 from django.views.i18n import JavaScriptCatalog
 
-from frontend import league_pages, views
+from frontend import league_pages, table_pages, views
 
 app_name = "frontend"
 
@@ -21,6 +21,9 @@ urlpatterns = [
     path("leagues/", league_pages.leagues, name="leagues"),
     path("leagues/join/<str:code>/", league_pages.join, name="league_join"),
     path("leagues/<str:league_id>/", league_pages.league, name="league"),
+    path("tables/join/<str:code>/", table_pages.join, name="table_join"),
+    re_path(r"^tables/(?P<table_id>[A-Za-z0-9_-]{1,32})/$", table_pages.lobby,
+            name="table_lobby"),
     # The scripts' strings (djangojs domain) for the current language: gettext() in JS.
     # Compressed: the Thai catalogue is some 60 KB of text, and holds nothing secret (BREACH).
     path("jsi18n/", gzip_page(JavaScriptCatalog.as_view(packages=["frontend"])), name="jsi18n"),

@@ -15,6 +15,7 @@ from django.urls import Resolver404, resolve
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import ensure_csrf_cookie
 
+from frontend.table_pages import table_of_browser
 from games import daily as daily_clock
 from games.bots import LEVELS
 from games.engine import card_json, cards_from_text, contract_for, read_meld
@@ -118,8 +119,11 @@ def table(request: HttpRequest, game_id: str) -> HttpResponse:
     if not is_players_game(request, game_id):
         return render(request, "frontend/game_not_found.html", {"page": "table"}, status=404)
     ladder = {c.rung: describe_contract(c) for c in LADDER}
+    # A table for friends' latest game: the page also hears the table (reactions, play again).
+    at_table = table_of_browser(request, game__public_id=game_id)
     return render(request, "frontend/table.html",
-                  {"game_id": game_id, "ladder": ladder, "page": "table"})
+                  {"game_id": game_id, "ladder": ladder, "page": "table",
+                   "table_id": at_table.public_id if at_table else ""})
 
 
 @ensure_csrf_cookie

@@ -371,6 +371,7 @@ THROTTLE_RATES = {
     "tables": env_str("THROTTLE_TABLES", "20/h"),
     "table_codes": env_str("THROTTLE_TABLE_CODES", "30/10m"),
     "table_codes_day": env_str("THROTTLE_TABLE_CODES_DAY", "100/d"),
+    "reactions": env_str("THROTTLE_REACTIONS", "10/m"),  # a table's reactions, per player
 }
 # Open websockets per client address (an IPv6 one by its /64), counted in the cache; one more
 # is closed with 4429 (games.web.groups.PushConsumer). A page holds one or two; many people

@@ -13,6 +13,8 @@ and how many sit, nothing more, until one sits down.
   it); 403 ``host_only``, 409 ``not_enough_people`` or ``table_started``.
 - ``POST /tables/{id}/leave``: leave the table for good (and its running game: a bot plays
   your seat).
+- ``POST /tables/{id}/reactions {"reaction"}``: a preset reaction to everyone at the table
+  (its socket's ``reaction`` frame), 204; throttled per player (``THROTTLE_REACTIONS``).
 
 Play goes through ``/games/{id}`` and ``/games/{id}/actions`` from your seat (``you``).
 Opening is throttled per player (``THROTTLE_TABLES``), code look-ups and joins per address
@@ -56,6 +58,7 @@ REFUSALS = {**ERRORS, 409: Error}
 NEW_IDENTITIES = Throttle("identities", by="address", new_identities_only=True)
 TABLES_OPENED = Throttle("tables", by="player")
 CODE_GUESSES = guesses("table_codes")
+REACTIONS_SENT = Throttle("reactions", by="player")
 
 Level = Literal["easy", "normal", "hard"]
 TurnSeconds = Literal[30, 60, 300] | None
@@ -81,6 +84,12 @@ class TableSeatOut(BaseModel):
     name: str = Field(description="The person's name, or the bot's that will play the seat.")
     person: bool
     host: bool
+    connected: bool = Field(description="The person has the table's socket open now.")
+
+
+class NewReaction(BaseModel):
+    reaction: Literal[services.REACTIONS] = Field(  # type: ignore[valid-type]
+        description="A preset reaction: nice, oops, good_game or your_turn.")
 
 
 class TableGame(BaseModel):
@@ -191,4 +200,18 @@ def leave_table(request: HttpRequest, table_id: PublicId):
         services.leave(request.auth, table_id)
     except services.TableNotFound:
         raise not_found() from None
+    return Status(204, None)
+
+
+@router.post("/{table_id}/reactions", response={204: None, **REFUSALS}, auth=PLAYER,
+             throttle=[REACTIONS_SENT])
+def send_reaction(request: HttpRequest, table_id: PublicId, payload: NewReaction):
+    """Send a preset reaction to everyone at the table: their table sockets get
+    ``{"t": "reaction", "d": {"seat", "reaction"}}``. Nothing typed, nothing stored."""
+    try:
+        services.react(request.auth, table_id, payload.reaction)
+    except services.TableNotFound:
+        raise not_found() from None
+    except services.Refused as exc:
+        raise _refusal(exc) from None
     return Status(204, None)

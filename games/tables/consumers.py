@@ -5,7 +5,10 @@ For the people sitting at the table only, authenticated as the games' socket is
 close 4401 without an identity, 4404 for a table one does not sit at (or that does not
 exist), 4403 from another site. Frames carry news, not the table: ``{"t": "table", "d": {}}``
 says read ``GET /tables/{id}`` again (someone sat down or left, the host changed, a game
-started). The game's own moves go out on the game's socket, seat by seat.
+started or ended, someone's socket opened or closed: ``connected`` in the seats,
+games.tables.presence). ``{"t": "reaction", "d": {"seat", "reaction"}}`` is a preset reaction
+someone at the table sent (``POST /tables/{id}/reactions``). The game's own moves go out on
+the game's socket, seat by seat.
 
 A person who leaves the table has their sockets on it closed at once with 4404 (the news of it
 names them), and every socket checks its seat again each time it rejoins its group (every
@@ -14,6 +17,7 @@ names them), and every socket checks its seat again each time it rejoins its gro
 
 from __future__ import annotations
 
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 
 from games.consumers import (
@@ -23,19 +27,21 @@ from games.consumers import (
     origin_allowed,
     player_of_scope,
 )
+from games.tables import presence
 from games.tables.models import Table, TableSeat
-from games.tables.services import group_name
+from games.tables.services import CHANGED, group_name
 from games.web.groups import PushConsumer
 
 
 @database_sync_to_async
-def _table_for(scope, public_id: str) -> tuple[int, Table] | int:
-    """(the player's pk, the table) for someone sitting at it; else the close code."""
+def _seat_at(scope, public_id: str) -> TableSeat | int:
+    """The handshake's player's seat at the open table ``public_id``, or a close code."""
     player = player_of_scope(scope)
     if player is None:
         return CLOSE_NO_IDENTITY
-    table = Table.objects.of(player).filter(public_id=public_id).first()
-    return CLOSE_NOT_FOUND if table is None else (player.pk, table)
+    seat = (TableSeat.objects.filter(player=player, table__public_id=public_id)
+            .exclude(table__status=Table.CLOSED).select_related("table").first())
+    return CLOSE_NOT_FOUND if seat is None else seat
 
 
 @database_sync_to_async
@@ -47,25 +53,38 @@ def _still_seated(player_pk: int, table_pk: int) -> bool:
 class TableConsumer(PushConsumer):
     player_pk: int | None = None
     table_pk: int | None = None
+    present: tuple[str, int] | None = None  # (table, seat) while this socket counts there
 
     async def connect(self) -> None:
         public_id = self.scope["url_route"]["kwargs"]["table_id"]
-        found = (await _table_for(self.scope, public_id) if origin_allowed(self.scope)
+        found = (await _seat_at(self.scope, public_id) if origin_allowed(self.scope)
                  else CLOSE_BAD_ORIGIN)
         if isinstance(found, int):
             await self.accept()
             await self.close(code=found)
             return
-        self.player_pk, table = found
-        self.table_pk = table.pk
-        await self.join(group_name(table))
+        self.player_pk, self.table_pk = found.player_id, found.table_id
+        await self.join(group_name(found.table))
         await self.accept()
+        self.present = (public_id, found.number)
+        await sync_to_async(presence.arrived)(*self.present)
+        await self.channel_layer.group_send(self.joined[0], CHANGED)
 
     async def disconnect(self, code: int) -> None:
+        if self.present is not None:
+            await sync_to_async(presence.went)(*self.present)
+            await self.channel_layer.group_send(self.joined[0], CHANGED)
+            self.present = None
         await self.leave()
 
     async def refused_now(self) -> int | None:
-        return None if await _still_seated(self.player_pk, self.table_pk) else CLOSE_NOT_FOUND
+        """Each rejoining checks the seat and renews this socket's presence
+        (games.tables.presence)."""
+        if not await _still_seated(self.player_pk, self.table_pk):
+            return CLOSE_NOT_FOUND
+        if self.present is not None:
+            await sync_to_async(presence.still_here)(*self.present)
+        return None
 
     async def table_changed(self, message: dict) -> None:
         if message.get("gone") == self.player_pk:
@@ -73,3 +92,7 @@ class TableConsumer(PushConsumer):
             await self.close(code=CLOSE_NOT_FOUND)
             return
         await self.send_json({"t": "table", "d": {}})
+
+    async def table_reaction(self, message: dict) -> None:
+        await self.send_json({"t": "reaction",
+                              "d": {"seat": message["seat"], "reaction": message["reaction"]}})

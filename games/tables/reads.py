@@ -5,15 +5,18 @@ from __future__ import annotations
 from games.models import Game
 from games.players.models import Player
 from games.players.names import COMPUTER_PLAYER_NAMES
+from games.tables import presence
 from games.tables.models import SEATS, Table, TableSeat
 from games.web.codes import shown_code
 
 
 def table_view(table: Table, viewer: Player) -> dict:
     """The table as ``viewer`` (seated) sees it: every seat (a person, or the bot that will
-    play it), the host, the code to share, the current game."""
+    play it; who has the table's socket open now), the host, the code to share, the current
+    game."""
     seats = {seat.number: seat
              for seat in TableSeat.objects.filter(table=table).select_related("player")}
+    here = presence.connected(table.public_id)
     game = (Game.objects.filter(pk=table.game_id).values("public_id", "status").first()
             if table.game_id else None)
     return {
@@ -21,18 +24,18 @@ def table_view(table: Table, viewer: Player) -> dict:
         "level": table.level, "turn_seconds": table.turn_seconds,
         "status": table.status,
         "you": next(n for n, seat in seats.items() if seat.player_id == viewer.pk),
-        "seats": [_seat(n, seats.get(n), table) for n in range(SEATS)],
+        "seats": [_seat(n, seats.get(n), table, here) for n in range(SEATS)],
         "game": None if game is None else {"id": game["public_id"], "status": game["status"]},
         "created_at": table.created_at,
     }
 
 
-def _seat(number: int, seat: TableSeat | None, table: Table) -> dict:
+def _seat(number: int, seat: TableSeat | None, table: Table, here: set[int]) -> dict:
     if seat is None:
         return {"seat": number, "name": COMPUTER_PLAYER_NAMES[number], "person": False,
-                "host": False}
+                "host": False, "connected": False}
     return {"seat": number, "name": seat.player.name, "person": True,
-            "host": seat.player_id == table.host_id}
+            "host": seat.player_id == table.host_id, "connected": number in here}
 
 
 def preview(table: Table) -> dict:

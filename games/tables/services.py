@@ -48,6 +48,11 @@ class Refused(Exception):
     message: str
 
 
+# Preset reactions (nothing typed, so nothing to moderate): codes the pages translate.
+REACTIONS = ("nice", "oops", "good_game", "your_turn")
+CHANGED = {"type": "table.changed"}
+
+
 def group_name(table: Table) -> str:
     """The table's socket group: its seats and its games, as they change."""
     return f"table.{table.public_id}"
@@ -158,6 +163,18 @@ def leave(player: Player, public_id: str) -> None:
         _tell(table, gone=player.pk)
 
 
+def react(player: Player, public_id: str, reaction: str) -> None:
+    """``player`` sends a preset reaction to everyone at the table (its sockets), from their
+    seat. Nothing is stored."""
+    if reaction not in REACTIONS:
+        raise Refused(422, "invalid_reaction", "Choose one of the reactions offered.")
+    table = table_of(player, public_id)
+    seat = TableSeat.objects.filter(table=table, player=player).values_list(
+        "number", flat=True).get()
+    group_send(group_name(table), {"type": "table.reaction", "seat": seat,
+                                   "reaction": reaction})
+
+
 def _check_not_banned(player: Player) -> None:
     if player.banned_at is not None:
         raise Refused(403, "banned", "This player may not sit at tables.")
@@ -166,6 +183,5 @@ def _check_not_banned(player: Player) -> None:
 def _tell(table: Table, gone: int | None = None) -> None:
     """After commit: the table's sockets read it again; those of the player ``gone`` (a pk),
     who left, close (games.tables.consumers)."""
-    message = {"type": "table.changed"} if gone is None else {"type": "table.changed",
-                                                              "gone": gone}
+    message = CHANGED if gone is None else {**CHANGED, "gone": gone}
     transaction.on_commit(partial(group_send, group_name(table), message), robust=True)

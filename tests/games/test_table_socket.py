@@ -8,7 +8,7 @@ from channels.testing import WebsocketCommunicator
 from django.db import connections
 
 from games.consumers import CLOSE_NOT_FOUND
-from games.tables import services
+from games.tables import reads, services
 from ladder.asgi import application
 from tests.factories import player_with_token
 
@@ -32,6 +32,7 @@ async def test_the_people_at_a_table_hear_someone_sit_down_and_the_game_start():
     table = await sync_to_async(services.open_table)(host, "Socket night")
     communicator = socket(table.public_id, host_token)
     assert (await communicator.connect())[0]
+    assert await communicator.receive_json_from(timeout=5) == {"t": "table", "d": {}}  # here
 
     await sync_to_async(services.join)(guest, table.code)
     assert await communicator.receive_json_from(timeout=5) == {"t": "table", "d": {}}
@@ -52,7 +53,10 @@ async def test_someone_not_at_the_table_is_refused():
 
 
 async def closed_with(communicator) -> int:
-    return (await communicator.receive_output(timeout=5))["code"]
+    """The close code, after the frames before it (who came and went)."""
+    while (output := await communicator.receive_output(timeout=5))["type"] != "websocket.close":
+        pass
+    return output["code"]
 
 
 async def test_someone_who_leaves_stops_hearing_the_table_at_once():
@@ -86,3 +90,33 @@ async def test_rejoining_its_group_checks_the_seat_again(monkeypatch):
     await sync_to_async(TableSeat.objects.filter(table=table, player=guest).delete)()
 
     assert await closed_with(guests) == CLOSE_NOT_FOUND
+
+
+async def test_everyone_at_the_table_hears_a_reaction_and_who_is_connected():
+    (host, host_token), (guest, guest_token) = await sync_to_async(
+        lambda: (player_with_token(), player_with_token()))()
+    table = await sync_to_async(services.open_table)(host, "Socket night")
+    await sync_to_async(services.join)(guest, table.code)
+    hosts = socket(table.public_id, host_token)
+    assert (await hosts.connect())[0]
+    assert await hosts.receive_json_from(timeout=5) == {"t": "table", "d": {}}  # the host came
+    seen = await sync_to_async(reads.table_view)(table, host)
+    assert [s["connected"] for s in seen["seats"]] == [True, False, False, False]
+
+    guests = socket(table.public_id, guest_token)
+    assert (await guests.connect())[0]
+    assert await hosts.receive_json_from(timeout=5) == {"t": "table", "d": {}}
+    assert await guests.receive_json_from(timeout=5) == {"t": "table", "d": {}}
+    seen = await sync_to_async(reads.table_view)(table, host)
+    assert [s["connected"] for s in seen["seats"]] == [True, True, False, False]
+
+    await sync_to_async(services.react)(guest, table.public_id, "nice")
+    for communicator in (hosts, guests):
+        assert await communicator.receive_json_from(timeout=5) == {
+            "t": "reaction", "d": {"seat": 1, "reaction": "nice"}}
+
+    await guests.disconnect()
+    assert await hosts.receive_json_from(timeout=5) == {"t": "table", "d": {}}
+    seen = await sync_to_async(reads.table_view)(table, host)
+    assert [s["connected"] for s in seen["seats"]] == [True, False, False, False]
+    await hosts.disconnect()

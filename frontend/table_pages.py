@@ -1,0 +1,39 @@
+"""The pages of tables for friends (issue 39): shells, as every page here; the data comes from
+/api/v1/tables (games.tables.api) and the table's socket.
+
+A table's lobby answers 404 unless this browser's player sits at it, as the API does. A join
+link's page shows only what the API's preview shows (the name, how many sit), until one
+confirms and sits down.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.csrf import ensure_csrf_cookie
+
+from games.players.identity import COOKIE_NAME, player_from_cookie
+from games.tables.models import NAME_MAX_CHARS, NAME_MIN_CHARS, Table
+
+BOUNDS = {"name": (NAME_MIN_CHARS, NAME_MAX_CHARS), "code": 20}
+
+
+def table_of_browser(request: HttpRequest, **lookup) -> Table | None:
+    """The open table matching ``lookup`` that this browser's player sits at, if any."""
+    player = player_from_cookie(request.COOKIES.get(COOKIE_NAME))
+    return None if player is None else Table.objects.of(player).filter(**lookup).first()
+
+
+@ensure_csrf_cookie
+def join(request: HttpRequest, code: str) -> HttpResponse:
+    return render(request, "frontend/table_join.html",
+                  {"page": "tables", "code": code[:BOUNDS["code"]]})
+
+
+@ensure_csrf_cookie
+def lobby(request: HttpRequest, table_id: str) -> HttpResponse:
+    if table_of_browser(request, public_id=table_id) is None:
+        return render(request, "frontend/table_not_found.html", {"page": "tables"},
+                      status=404)
+    return render(request, "frontend/table_lobby.html",
+                  {"page": "tables", "table_id": table_id})
