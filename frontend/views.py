@@ -15,6 +15,7 @@ from django.urls import Resolver404, resolve
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import ensure_csrf_cookie
 
+from frontend.table_pages import BOUNDS as TABLE_BOUNDS
 from frontend.table_pages import table_of_browser
 from games import daily as daily_clock
 from games.bots import LEVELS
@@ -103,6 +104,7 @@ def api_has(path: str) -> bool:
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "frontend/home.html", {
         "levels": LEVELS, "page": "home", "daily_api": api_has("/api/v1/daily"),
+        "table_bounds": TABLE_BOUNDS,
         # A returning browser: the line that will name its player is kept while it loads.
         "player_cookie": COOKIE_NAME in request.COOKIES})
 

@@ -100,3 +100,13 @@ export const deleteLeague = (id) => request("DELETE", leaguePath(id));
 export const newLeagueCode = (id) => request("POST", `${leaguePath(id)}/code`);
 export const removeMember = (id, playerId) =>
   request("DELETE", `${leaguePath(id)}/members/${encodeURIComponent(playerId)}`);
+// Tables for friends (/api/v1/tables: only the people sitting at one see it; a code shows its
+// name and how many sit).
+const tablePath = (id) => `/tables/${encodeURIComponent(id)}`;
+export const openTable = (name, level) => request("POST", "/tables", { name, level });
+export const tablePreview = (code) => request("GET", `/tables/join/${encodeURIComponent(code)}`);
+export const joinTable = (code) => request("POST", `/tables/join/${encodeURIComponent(code)}`);
+export const table = (id) => request("GET", tablePath(id));
+export const startTable = (id) => request("POST", `${tablePath(id)}/start`);
+export const leaveTable = (id) => request("POST", `${tablePath(id)}/leave`);
+export const react = (id, reaction) => request("POST", `${tablePath(id)}/reactions`, { reaction });

@@ -10,3 +10,4 @@ export const penaltyPoints = (n) =>
   format(ngettext("%(n)s penalty point", "%(n)s penalty points", n), { n });
 export const cards = (n) => format(ngettext("%(n)s card", "%(n)s cards", n), { n });
 export const days = (n) => format(ngettext("%(n)s day", "%(n)s days", n), { n });
+export const people = (n) => format(ngettext("%(n)s person", "%(n)s people", n), { n });

@@ -52,6 +52,13 @@ function dailyShareBox(view) {
   return box;
 }
 
+// What the result offers next instead of a new game against the computer players (a table
+// for friends: controllers/together.js): `make(view, els)` returns the elements.
+let resultActions = null;
+export function useResultActions(make) {
+  resultActions = make;
+}
+
 // "The game is over": places, contracts and penalties; then where to go next.
 export function showResult(els, view) {
   els.summaryTitle.textContent = gettext("The game is over");
@@ -86,7 +93,7 @@ export function showResult(els, view) {
   board.className = "btn";
   board.href = "/leaderboard/";
   board.textContent = gettext("Leaderboard");
-  const links = [again, board];
+  const links = resultActions ? resultActions(view, els) : [again, board];
   const close = document.createElement("button");
   close.type = "button";
   close.className = "btn";

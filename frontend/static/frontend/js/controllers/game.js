@@ -120,7 +120,12 @@ export class GameController {
       this.store.busy = false; // the next action, or frame, tries again
       return;
     }
-    if (news.view.version === this.view?.version) { this.store.busy = false; return; }
+    if (news.view.version === this.view?.version) {
+      this.store.busy = false;
+      // Frames heard while this read was on its way (another person's next move) are news.
+      if (this.store.heardVersion > this.view.version) this.onSocket({ v: this.store.heardVersion });
+      return;
+    }
     const elsewhere = news.news.some((e) => eventData(e).seat === news.view.you && eventType(e) !== "deal_started")
       || (!news.news.length && this.view);
     await this.showNews(news);

@@ -2,6 +2,7 @@
 import { bindTable } from "../controllers/input.js";
 import { GameController } from "../controllers/game.js";
 import { Panels } from "../controllers/panels.js";
+import { Together } from "../controllers/together.js";
 import { loadSettings, saveSettings } from "../settings.js";
 import { TOUCH } from "../views/table.js";
 
@@ -42,5 +43,7 @@ for (const input of panels.settings.el.querySelectorAll("[data-setting]")) {
 }
 
 bindTable(root, game, panels);
+// A table for friends' game also hears the table (reactions, the next game).
+const together = root.dataset.tableId ? new Together(game, root.dataset.tableId) : null;
 game.start();
-window.addEventListener("pagehide", () => { game.stop(); panels.stop(); });
+window.addEventListener("pagehide", () => { game.stop(); panels.stop(); together?.stop(); });

@@ -12,6 +12,11 @@ export function seatName(view, seat) {
   return view.players[seat]?.name || format(gettext("Player %(n)s"), { n: seat + 1 });
 }
 
+// Whether other people sit at this game (a table for friends), not only computer players.
+export function withPeople(view) {
+  return view.players.some((p) => !p.bot && p.seat !== view.you);
+}
+
 export function renderSeats(root, view) {
   const frag = document.createDocumentFragment();
   for (const p of view.players) {

@@ -7,7 +7,7 @@ import { renderHand } from "./hand.js";
 import { renderLadder } from "./ladder.js";
 import { contractLine, renderMelds, renderPiles } from "./melds.js";
 import { renderScores } from "./scores.js";
-import { renderSeats } from "./seats.js";
+import { renderSeats, seatName, withPeople } from "./seats.js";
 
 export const TOUCH = globalThis.matchMedia?.("(hover: none) and (pointer: coarse)");
 
@@ -51,7 +51,7 @@ export function renderTable(root, els, store, { composer, ladder }) {
   els.actions.laydown.classList.toggle("primary", ready);
   els.actions.layoff.disabled = !(playing && single && store.targetsFor(single).size);
   els.actions.discard.disabled = !(playing && single && (legal.discard || []).includes(single));
-  els.hint.hidden = v.mode !== "practice" || v.phase === "finished";
+  els.hint.hidden = v.mode !== "practice" || v.phase === "finished" || withPeople(v);
   els.hint.disabled = !myTurn;
   if (composer.open) {
     els.composer.hidden = false;
@@ -66,6 +66,8 @@ export function renderTable(root, els, store, { composer, ladder }) {
 function turnText(store) {
   const v = store.shown;
   if (v.phase === "finished") return gettext("The game is over.");
+  if (withPeople(v) && v.turn !== v.you) return format(gettext("Waiting for %(who)s…"), { who: seatName(v, v.turn) });
+  if (withPeople(v) && (store.busy || v !== store.view)) return gettext("Showing the latest moves…");
   if (store.busy || v !== store.view) return gettext("The computer players are playing…");
   if (v.turn !== v.you) return gettext("Waiting for the computer players…");
   if (v.phase === "draw") return gettext("Your turn: draw from the stock or take the discard.");

@@ -1,0 +1,156 @@
+// A table's lobby: its seats (people, and the computer players of the empty ones), who is
+// here now, the link and code to share, reactions; the host starts the game (or the next
+// one), and everyone seated follows to it when the table's socket says it began.
+import * as api from "../api.js";
+import * as counts from "../counts.js";
+import { format, gettext, levelName } from "../i18n.js";
+import { gamePath, hearTable, joinLink, runningGame, shareLink, tableError } from "../tables.js";
+import { renderReactionBar, showReaction } from "../views/reactions.js";
+
+const root = document.getElementById("table-lobby");
+const tableId = root.dataset.tableId;
+const $ = (s) => root.querySelector(s);
+const status = $("[data-status]");
+const startButton = $("[data-start]");
+const leaveButton = $("[data-leave]");
+const toGame = $("[data-to-game]");
+let table = null;
+// A running game takes everyone seated to it, but the one they came back from (the game
+// page's link to the table names it): "Back to the game" instead.
+const cameFrom = new URLSearchParams(location.search).get("game");
+let leaving = false;
+
+function say(text, kind = "info") {
+  status.classList.remove("error", "info");
+  status.classList.add("message", kind);
+  status.textContent = text;
+}
+
+function seatLine(seat) {
+  const li = document.createElement("li");
+  li.dataset.seat = seat.seat;
+  li.className = seat.person ? "person" : "bot";
+  if (seat.seat === table.you) li.classList.add("me");
+  const name = document.createElement("span");
+  name.className = "seat-name";
+  name.textContent = seat.seat === table.you ? format(gettext("%(name)s (you)"), { name: seat.name }) : seat.name;
+  li.append(name);
+  const note = document.createElement("span");
+  note.className = "seat-note";
+  if (!seat.person) {
+    note.textContent = format(gettext("computer player (%(level)s)"), { level: levelName(table.level) });
+  } else {
+    const here = document.createElement("span");
+    here.className = `presence ${seat.connected ? "here" : "away"}`;
+    here.textContent = seat.connected ? gettext("here now") : gettext("not here");
+    note.append(here);
+    if (seat.host) {
+      const host = document.createElement("span");
+      host.className = "badge host";
+      host.textContent = gettext("Host");
+      note.append(" ", host);
+    }
+  }
+  li.append(note);
+  return li;
+}
+
+function render() {
+  root.removeAttribute("data-loading");
+  document.title = `${table.name} · ${gettext("Ladder Rummy")}`;
+  $("[data-name]").textContent = table.name;
+  $("[data-seats]").replaceChildren(...table.seats.map(seatLine));
+  $("[data-level]").textContent = format(gettext("Their level: %(level)s."), { level: levelName(table.level) });
+  $("[data-link]").value = joinLink(table);
+  $("[data-code]").textContent = table.code;
+  const people = table.seats.filter((s) => s.person).length;
+  const host = table.seats[table.you].host;
+  const game = runningGame(table);
+  const over = table.game && !game;
+  $("[data-invite]").hidden = table.status !== "lobby";
+  toGame.hidden = !game;
+  if (game) toGame.href = gamePath(game.id);
+  startButton.hidden = !host || Boolean(game);
+  startButton.textContent = over ? gettext("Play again") : gettext("Start the game");
+  startButton.setAttribute("aria-disabled", String(people < 2));
+  const hostName = table.seats.find((s) => s.host)?.name || "";
+  let state;
+  if (game) state = gettext("A game is being played at this table.");
+  else if (people < 2) state = gettext("Waiting for a friend: share the link or read the code aloud.");
+  else if (host) state = format(gettext("%(people)s are seated: start when everyone is here."), { people: counts.people(people) });
+  else state = format(gettext("%(people)s are seated. Waiting for %(host)s to start the game."), { people: counts.people(people), host: hostName });
+  if (over && !host) state = format(gettext("The game is over. Waiting for %(host)s to start the next one."), { host: hostName });
+  $("[data-state]").textContent = state;
+}
+
+function onTable(read, error) {
+  if (leaving) return;
+  if (!read) {
+    if (error?.code === "not_found") { say(gettext("You no longer sit at this table."), "error"); startButton.hidden = true; }
+    return;
+  }
+  table = read;
+  const game = runningGame(table);
+  if (game && game.id !== cameFrom) { location.assign(gamePath(game.id)); return; }
+  render();
+}
+
+const heard = hearTable(tableId, {
+  onTable,
+  onReaction: ({ seat, reaction }) => {
+    const line = $(`[data-seats] [data-seat="${seat}"]`);
+    showReaction(line, reaction, table?.seats[seat]?.name);
+  },
+});
+heard.read();
+
+renderReactionBar($("[data-reactions]"), async (code) => {
+  try { await api.react(tableId, code); } catch (error) { say(tableError(error), "error"); }
+});
+
+startButton.addEventListener("click", async () => {
+  if (startButton.getAttribute("aria-disabled") === "true") { say(tableError({ code: "not_enough_people" }), "error"); return; }
+  startButton.disabled = true;
+  try {
+    const started = await api.startTable(tableId);
+    location.assign(gamePath(started.game.id));
+  } catch (error) {
+    startButton.disabled = false;
+    say(tableError(error), "error");
+  }
+});
+
+const shareButton = $("[data-share]");
+shareButton.hidden = !navigator.share;
+const share = async () => {
+  if (!table) return;
+  const done = await shareLink(table, $("[data-link]"));
+  if (done === "copied") say(gettext("Link copied."));
+  else if (done === "select") say(gettext("Copy the selected link."));
+};
+shareButton.addEventListener("click", share);
+$("[data-copy]").addEventListener("click", async () => {
+  try { await navigator.clipboard.writeText($("[data-link]").value); say(gettext("Link copied.")); } catch { $("[data-link]").select(); }
+});
+
+// Leaving asks once more, in the button itself: a second press within a few seconds leaves.
+let armed = null;
+leaveButton.addEventListener("click", async () => {
+  if (!armed) {
+    leaveButton.textContent = gettext("Press again to leave for good");
+    armed = setTimeout(() => { armed = null; leaveButton.textContent = gettext("Leave the table"); }, 5000);
+    return;
+  }
+  clearTimeout(armed);
+  leaving = true;
+  leaveButton.disabled = true;
+  try {
+    await api.leaveTable(tableId);
+    location.assign("/#friends");
+  } catch (error) {
+    leaving = false;
+    leaveButton.disabled = false;
+    say(tableError(error), "error");
+  }
+});
+window.addEventListener("pagehide", () => heard.socket.close());

@@ -1,0 +1,61 @@
+// Preset reactions at a table (nothing typed, nothing to moderate): the bar of buttons that
+// sends one, and the bubble that shows a reaction by the seat that sent it, briefly.
+import { gettext } from "../i18n.js";
+
+export const REACTIONS = ["nice", "oops", "good_game", "your_turn"];
+const SHOWN_MS = 4000;
+
+export function reactionText(code) {
+  return {
+    nice: gettext("Nice!"), oops: gettext("Oops"), good_game: gettext("Good game"),
+    your_turn: gettext("Your turn"),
+  }[code] || "";
+}
+
+// Buttons in `root`, one a reaction; `send(code)` is called on a press (click, tap, Enter or
+// Space: they are buttons). The bar keeps itself disabled while a send is on its way.
+export function renderReactionBar(root, send) {
+  root.setAttribute("role", "group");
+  root.setAttribute("aria-label", gettext("Reactions"));
+  root.replaceChildren(...REACTIONS.map((code) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "btn small reaction";
+    b.dataset.reaction = code;
+    b.textContent = reactionText(code);
+    b.addEventListener("click", async () => {
+      for (const other of root.querySelectorAll("button")) other.disabled = true;
+      try { await send(code); } finally {
+        for (const other of root.querySelectorAll("button")) other.disabled = false;
+      }
+    });
+    return b;
+  }));
+}
+
+// A bubble with the reaction's words over `anchor` (the seat that sent it), for a few
+// seconds. It lives in a layer of its own, placed by the anchor's box when it appears: the
+// seats are drawn again at every move, the bubble stays. One bubble a seat (`key`).
+export function showReaction(anchor, code, who, key = who) {
+  const text = reactionText(code);
+  if (!anchor || !text) return null;
+  let layer = document.querySelector(".reaction-layer");
+  if (!layer) {
+    layer = document.createElement("div");
+    layer.className = "reaction-layer";
+    layer.setAttribute("aria-live", "polite");
+    document.body.append(layer);
+  }
+  for (const old of layer.children) if (old.dataset.key === String(key)) old.remove();
+  const box = anchor.getBoundingClientRect();
+  const bubble = document.createElement("p");
+  bubble.className = "reaction-bubble";
+  bubble.dataset.reaction = code;
+  bubble.dataset.key = String(key);
+  bubble.textContent = who ? `${who}: ${text}` : text;
+  bubble.style.left = `${Math.max(4, Math.min(box.left + window.scrollX + 8, window.scrollX + innerWidth - 180))}px`;
+  bubble.style.top = `${Math.max(4, box.top + window.scrollY - 8)}px`;
+  layer.append(bubble);
+  setTimeout(() => bubble.remove(), SHOWN_MS);
+  return bubble;
+}

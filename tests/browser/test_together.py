@@ -1,0 +1,281 @@
+"""Friends at one table, through the real ASGI server: three browsers (two phones at 390×844
+by touch, one laptop by mouse) sit down from the link and from the code, see who is here,
+react, and play a whole deal together from their own seats, each move showing on the other
+screens as it happens; once the game is over, "Play again" seats everyone at the next one,
+and the game is in each person's games with its replay open to each."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.test import Client
+
+from games.players.identity import COOKIE_NAME
+from games.tables.models import Table
+from tests.browser.strategy import discard_choice_json
+from tests.browser.table_driver import card, view, wait_idle
+from tests.games.conftest import Api
+from tests.games.scripted import next_action
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1280, "height": 800}
+SHOTS = Path("/tmp/together-shots")
+MAX_TURNS = 120  # a deal's turns at four seats, with room to spare
+RENAME = """async (name) => {
+    const csrf = document.cookie.match(/csrftoken=([^;]+)/)[1];
+    const r = await fetch('/api/v1/me', {method: 'PATCH', body: JSON.stringify({name}),
+        headers: {'Content-Type': 'application/json', 'X-CSRFToken': csrf}});
+    return r.status;
+}"""
+# Log lines that begin with a name: each of that person's moves adds at least one.
+LINES_OF = """(name) => [...document.querySelectorAll('[data-log-lines] li')]
+    .filter((li) => li.textContent.startsWith(name + ' ')).length"""
+SHOWN_AFTER = """([name, before]) => document.querySelector('dialog[open]')
+    || [...document.querySelectorAll('[data-log-lines] li')]
+        .filter((li) => li.textContent.startsWith(name + ' ')).length > before"""
+
+# The mover's page has shown its move: their turn goes on, or another's began, or a deal ended.
+MOVED = """() => document.querySelector('dialog[open]')
+    || document.getElementById('game').classList.contains('my-turn')
+    || /^Waiting for /.test(document.querySelector('[data-turn]').textContent)"""
+
+
+class Person:
+    def __init__(self, page, watch, name: str, touch: bool):
+        self.page, self.watch, self.name, self.touch = page, watch, name, touch
+        self.seat = None
+
+    def press(self, selector: str) -> None:
+        (self.page.tap if self.touch else self.page.click)(selector)
+
+    def rename(self) -> None:
+        assert self.page.evaluate(RENAME, self.name) == 200
+
+
+def shoot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def lobby_id(page) -> str:
+    return page.locator("#table-lobby").get_attribute("data-table-id")
+
+
+def seated_together(open_page, site, language: str = "en") -> tuple[list[Person], str]:
+    """Ana opens a table on her laptop; Ben sits down from the link on his phone, Chai from
+    the code typed on hers. Returns the three, and the table's link."""
+    people = []
+    for name, viewport, touch in (("Ana", LAPTOP, False), ("Ben", PHONE, True),
+                                  ("Chai", PHONE, True)):
+        page, watch = open_page(viewport, touch=touch, speed="instant")
+        page.context.add_cookies([{"name": "django_language", "value": language,
+                                   "url": site.url}])
+        people.append(Person(page, watch, name, touch))
+    ana, ben, chai = people
+
+    for person in people:  # names first (a first write gives the browser its identity)
+        person.page.goto(site.url + "/#friends")
+        person.rename()
+    ana.page.fill("#table-name", "Friday cards")
+    ana.page.check('#table-form input[name="level"][value="easy"]')
+    ana.page.click("#table-form button[type=submit]")
+    ana.page.wait_for_url("**/tables/*/")
+    ana.page.wait_for_selector("[data-code]:not(:empty)")
+    link = ana.page.locator("[data-link]").input_value()
+    code = ana.page.locator("[data-code]").text_content()
+    assert link.endswith(f"/tables/join/{code}/") and len(code) == 14
+
+    ben.page.goto(link)
+    ben.page.wait_for_selector("[data-join]:not([hidden])")
+    assert "Friday cards" in ben.page.locator("[data-what]").text_content()
+    ben.press("[data-join]")
+    ben.page.wait_for_url(f"**/tables/{lobby_id(ana.page)}/")
+
+    chai.page.fill("#table-code", code.lower().replace("-", " "))
+    chai.press("#code-form button[type=submit]")
+    chai.page.wait_for_selector("[data-join]:not([hidden])")
+    chai.press("[data-join]")
+    chai.page.wait_for_url(f"**/tables/{lobby_id(ana.page)}/")
+    return people, link
+
+
+def here_now(page, names: list[str]) -> None:
+    """The lobby shows these people, each connected now."""
+    page.wait_for_function(
+        """(names) => names.every((n) => [...document.querySelectorAll('.lobby-seats li')]
+            .some((li) => li.textContent.includes(n) && li.querySelector('.presence.here')))""",
+        arg=names)
+
+
+def play_turn(person: Person, others: list[Person]) -> None:
+    """One turn of the scripted strategy through the page (the laptop by mouse, the phones by
+    touch), each step seen on the other screens before the next."""
+    page = person.page
+    wait_idle(page)
+
+    def step(act) -> None:
+        before = [o.page.evaluate(LINES_OF, person.name) for o in others]
+        mine = page.evaluate(LINES_OF, "You")
+        act()
+        page.wait_for_function(SHOWN_AFTER, arg=["You", mine])
+        page.wait_for_function(MOVED)
+        for other, count in zip(others, before, strict=True):
+            other.page.wait_for_function(SHOWN_AFTER, arg=[person.name, count])
+
+    step(lambda: person.press("[data-stock]"))
+    while True:
+        v = view(page)
+        if v["phase"] != "play" or v["turn"] != v["you"]:
+            return
+        if v["legal"]["lay_down"] and v["legal"]["lay_downs"]:
+            def lay_down():
+                person.press("[data-action=laydown]")
+                page.wait_for_selector("[data-laydown-confirm]:not([disabled])")
+                person.press("[data-laydown-confirm]")
+            step(lay_down)
+            page.wait_for_selector(".celebration", state="detached")
+            continue
+        if v["legal"]["lay_off"]:
+            option = v["legal"]["lay_off"][0]
+
+            def lay_off(option=option):
+                card(page, option["card"]).tap() if person.touch else \
+                    card(page, option["card"]).click()
+                selector = f'[data-layoff="{option["meld"]}"][data-end="{option["end"]}"]'
+                if not page.locator(selector).count():
+                    selector = f'[data-layoff="{option["meld"]}"]'
+                person.press(selector)
+            step(lay_off)
+            continue
+        chosen = discard_choice_json(v)
+
+        def discard(chosen=chosen):
+            if person.touch:  # tap the card, then the Discard button
+                card(page, chosen).tap()
+                page.wait_for_selector("[data-action=discard]:not([disabled])")
+                person.press("[data-action=discard]")
+            else:
+                card(page, chosen).dblclick()
+        step(discard)
+        return
+
+
+def api_of(person: Person, site) -> Api:
+    """A test client holding the person's browser identity, for play the test fast-forwards."""
+    client = Client()
+    for cookie in person.page.context.cookies(site.url):
+        if cookie["name"] == COOKIE_NAME:
+            client.cookies[COOKIE_NAME] = cookie["value"]
+    return Api(client)
+
+
+@pytest.mark.slow
+def test_three_friends_sit_down_play_a_deal_together_and_play_again(open_page, site, seeded):
+    people, _link = seated_together(open_page, site)
+    ana, ben, chai = people
+    for person in people:
+        here_now(person.page, ["Ana", "Ben", "Chai"])
+        person.page.wait_for_selector("[data-start]", state="attached")
+    assert ana.page.locator("[data-start]").is_visible()
+    assert not ben.page.locator("[data-start]").is_visible()
+    assert "Ana" in ben.page.locator("[data-state]").text_content()
+
+    # A reaction in the lobby: everyone sees it by Ben's seat.
+    ben.press('[data-reactions] [data-reaction="nice"]')
+    for person in people:
+        person.page.wait_for_selector(".reaction-bubble:has-text('Ben: Nice!')")
+
+    ana.press("[data-start]")
+    for person in people:
+        person.page.wait_for_url("**/play/**")
+        person.page.wait_for_selector("#game:not([data-loading])")
+    game_id = ana.page.locator("#game").get_attribute("data-game-id")
+    for person in people:
+        assert person.page.locator("#game").get_attribute("data-game-id") == game_id
+        person.seat = view(person.page)["you"]
+        assert person.page.locator("[data-hint]").is_hidden()  # hints are off here
+    by_seat = {p.seat: p for p in people}
+    assert sorted(by_seat) == [0, 1, 2]
+    shown = ben.page.locator("[data-seats]").text_content()
+    assert "Ana" in shown and "Chai" in shown
+
+    # A reaction from the game page, shown on every screen by the sender's seat.
+    chai.press("[data-react-toggle]")
+    chai.press('#reactions [data-reaction="good_game"]')
+    for person in people:
+        who = "You" if person is chai else "Chai"
+        person.page.wait_for_selector(f".reaction-bubble:has-text('{who}: Good game')")
+
+    turns = 0
+    while view(ana.page)["deal"] == 1 and turns < MAX_TURNS:
+        v = view(ana.page)
+        mover = by_seat.get(v["turn"])
+        if mover is None:  # the bot moves with the person before it: only when a deal ends
+            break
+        # Whose turn it is, on the other screens, by name.
+        for other in people:
+            if other is not mover:
+                other.page.wait_for_function(
+                    "(name) => document.querySelector('[data-turn]').textContent.includes(name)",
+                    arg=mover.name)
+        play_turn(mover, [p for p in people if p is not mover])
+        turns += 1
+    assert view(ana.page)["deal"] == 2, f"deal 1 did not end in {turns} turns"
+    for person in people:  # every screen shows the deal's end
+        person.page.wait_for_selector("dialog[open] [data-summary-continue]")
+        person.press("dialog[open] [data-summary-continue]")
+
+    # The other nine deals go faster, through the API from each person's identity.
+    apis = {p.seat: api_of(p, site) for p in people}
+    for person in people:
+        person.page.goto(f"{site.url}/tables/{table_of_game(game_id)}/?game={game_id}")
+        person.page.wait_for_selector("[data-to-game]:not([hidden])")
+    game = apis[0].get(f"/games/{game_id}").json()
+    for _ in range(3000):
+        if game["status"] == "finished":
+            break
+        mover = apis[game["turn"]]
+        mine = mover.get(f"/games/{game_id}").json()
+        game = one_action(mover, mine)
+    assert game["status"] == "finished"
+
+    # The result on every screen: the table's standings by name; the host plays again and
+    # everyone follows to the next game, seated as before.
+    for person in people:
+        person.page.goto(f"{site.url}/play/{game_id}/")
+        person.page.wait_for_selector("dialog[open] .scores")
+        standings = person.page.locator("dialog[open] .scores").text_content()
+        names = ["You" if p is person else p.name for p in people]
+        assert all(name in standings for name in names), standings
+    ben.page.wait_for_selector("dialog[open] .waiting-next:has-text('Ana')")
+    ana.page.wait_for_selector("dialog[open] [data-play-again]")
+    ana.press("dialog[open] [data-play-again]")
+    for person in people:
+        person.page.wait_for_function("(id) => !location.pathname.includes(id) &&"
+                                      " location.pathname.startsWith('/play/')", arg=game_id)
+        person.page.wait_for_selector("#game:not([data-loading])")
+    again = view(ben.page)
+    assert again["id"] != game_id and again["you"] == ben.seat
+    assert [p["bot"] for p in again["players"]] == [False, False, False, True]
+
+    # The game is in each person's games, and its replay opens for each.
+    for person in people:
+        person.page.goto(f"{site.url}/games/")
+        person.page.wait_for_selector(f'[data-games] a[href*="{game_id}"]')
+        response = person.page.goto(f"{site.url}/replay/{game_id}/")
+        assert response.status == 200
+    for person in people:
+        person.watch.check()
+
+
+def one_action(api: Api, game: dict) -> dict:
+    response = api.act(game, next_action(api, game))
+    assert response.status_code == 200, response.content
+    return response.json()["game"]
+
+
+def table_of_game(game_id: str) -> str:
+    return Table.objects.get(game__public_id=game_id).public_id
