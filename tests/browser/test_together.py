@@ -252,6 +252,8 @@ def test_three_friends_sit_down_play_a_deal_together_and_play_again(open_page, s
         assert all(name in standings for name in names), standings
     ben.page.wait_for_selector("dialog[open] .waiting-next:has-text('Ana')")
     ana.page.wait_for_selector("dialog[open] [data-play-again]")
+    shoot(ben.page, "en-390-result")
+    shoot(ana.page, "en-1280-result")
     ana.press("dialog[open] [data-play-again]")
     for person in people:
         person.page.wait_for_function("(id) => !location.pathname.includes(id) &&"
@@ -279,3 +281,45 @@ def one_action(api: Api, game: dict) -> dict:
 
 def table_of_game(game_id: str) -> str:
     return Table.objects.get(game__public_id=game_id).public_id
+
+
+@pytest.mark.parametrize("language", ["en", "es", "th"])
+def test_the_tables_pages_in_each_language_on_a_phone_and_a_laptop(open_page, site, seeded,
+                                                                     language):
+    """Screenshots to look at (/tmp/together-shots/): the home page's entry, the join link,
+    the lobby and the game with a reaction, at 390×844 and 1280×800; no console error."""
+    host, host_watch = open_page(LAPTOP, speed="instant")
+    guest, guest_watch = open_page(PHONE, touch=True, speed="instant")
+    for page, name in ((host, "Ana"), (guest, "Ben")):
+        page.context.add_cookies([{"name": "django_language", "value": language,
+                                   "url": site.url}])
+        page.goto(site.url + "/#friends")
+        assert page.evaluate(RENAME, name) == 200
+    guest.locator("#friends").scroll_into_view_if_needed()
+    shoot(guest, f"{language}-390-home-friends")
+    host.fill("#table-name", "Friday cards")
+    host.click("#table-form button[type=submit]")
+    host.wait_for_selector("[data-code]:not(:empty)")
+    guest.goto(host.locator("[data-link]").input_value())
+    guest.wait_for_selector("[data-join]:not([hidden])")
+    shoot(guest, f"{language}-390-join")
+    guest.tap("[data-join]")
+    guest.wait_for_url("**/tables/*/")
+    for page in (host, guest):
+        here_now(page, ["Ana", "Ben"])
+    guest.tap('[data-reactions] [data-reaction="nice"]')
+    for page, size in ((host, 1280), (guest, 390)):
+        page.wait_for_selector(".reaction-bubble")
+        shoot(page, f"{language}-{size}-lobby")
+    host.click("[data-start]")
+    for page in (host, guest):
+        page.wait_for_url("**/play/**")
+        page.wait_for_selector("#game:not([data-loading])")
+    host.click("[data-react-toggle]")
+    shoot(host, f"{language}-1280-game-react-panel")
+    host.click('#reactions [data-reaction="your_turn"]')
+    for page, size in ((host, 1280), (guest, 390)):
+        page.wait_for_selector(".reaction-bubble[data-reaction=your_turn]")
+        shoot(page, f"{language}-{size}-game")
+    host_watch.check()
+    guest_watch.check()

@@ -71,6 +71,13 @@ export class Together {
     }
   }
 
+  // To the table's next game, once (the start's answer and the socket's news both lead there).
+  goTo(gameId) {
+    if (this.going) return;
+    this.going = true;
+    location.assign(gamePath(gameId));
+  }
+
   // By the seat that sent it: another seat's box, or this player's own hand.
   showReaction({ seat, reaction }) {
     const view = this.game.shown || this.game.view;
@@ -87,7 +94,7 @@ export class Together {
     const previous = this.table;
     this.table = table;
     const next = runningGame(table);
-    if (previous && next && next.id !== this.game.gameId) location.assign(gamePath(next.id));
+    if (previous && next && next.id !== this.game.gameId) this.goTo(next.id);
     this.fillNext();
   }
 
@@ -130,7 +137,7 @@ export class Together {
       again.disabled = true;
       try {
         const started = await api.startTable(this.tableId);
-        location.assign(gamePath(started.game.id));
+        this.goTo(started.game.id);
       } catch (error) {
         again.disabled = false;
         showMessage(this.resultEls.message, error);

@@ -19,6 +19,13 @@ let table = null;
 // page's link to the table names it): "Back to the game" instead.
 const cameFrom = new URLSearchParams(location.search).get("game");
 let leaving = false;
+let going = false; // to the game: once (the start's answer and the socket's news both lead there)
+
+function goTo(gameId) {
+  if (going) return;
+  going = true;
+  location.assign(gamePath(gameId));
+}
 
 function say(text, kind = "info") {
   status.classList.remove("error", "info");
@@ -84,14 +91,14 @@ function render() {
 }
 
 function onTable(read, error) {
-  if (leaving) return;
+  if (leaving || going) return;
   if (!read) {
     if (error?.code === "not_found") { say(gettext("You no longer sit at this table."), "error"); startButton.hidden = true; }
     return;
   }
   table = read;
   const game = runningGame(table);
-  if (game && game.id !== cameFrom) { location.assign(gamePath(game.id)); return; }
+  if (game && game.id !== cameFrom) { goTo(game.id); return; }
   render();
 }
 
@@ -113,7 +120,7 @@ startButton.addEventListener("click", async () => {
   startButton.disabled = true;
   try {
     const started = await api.startTable(tableId);
-    location.assign(gamePath(started.game.id));
+    goTo(started.game.id);
   } catch (error) {
     startButton.disabled = false;
     say(tableError(error), "error");

@@ -53,9 +53,12 @@ export function showReaction(anchor, code, who, key = who) {
   bubble.dataset.reaction = code;
   bubble.dataset.key = String(key);
   bubble.textContent = who ? `${who}: ${text}` : text;
-  bubble.style.left = `${Math.max(4, Math.min(box.left + window.scrollX + 8, window.scrollX + innerWidth - 180))}px`;
-  bubble.style.top = `${Math.max(4, box.top + window.scrollY - 8)}px`;
   layer.append(bubble);
+  // Centred on the seat, kept inside the window.
+  const width = bubble.offsetWidth;
+  const left = Math.max(4, Math.min(box.left + box.width / 2 - width / 2, innerWidth - width - 4));
+  bubble.style.left = `${left + window.scrollX}px`;
+  bubble.style.top = `${box.top + box.height / 2 + window.scrollY}px`;
   setTimeout(() => bubble.remove(), SHOWN_MS);
   return bubble;
 }
