@@ -49,10 +49,8 @@ def still_here(table_id: str, seat: int) -> None:
 
 
 def went(table_id: str, seat: int) -> None:
-    cache, key = caches["default"], _key(table_id, seat)
     try:
-        if cache.decr(key) <= 0:
-            cache.delete(key)
+        caches["default"].decr(_key(table_id, seat))  # at 0, it expires with its time
     except ValueError:  # expired meanwhile
         pass
     except Exception:

@@ -283,11 +283,9 @@ def table_of_game(game_id: str) -> str:
     return Table.objects.get(game__public_id=game_id).public_id
 
 
-@pytest.mark.parametrize("language", ["en", "es", "th"])
-def test_the_tables_pages_in_each_language_on_a_phone_and_a_laptop(open_page, site, seeded,
-                                                                     language):
-    """Screenshots to look at (/tmp/together-shots/): the home page's entry, the join link,
-    the lobby and the game with a reaction, at 390×844 and 1280×800; no console error."""
+def two_at_a_table(open_page, site, language: str = "en", shots: bool = False):
+    """Ana opens a table on her laptop, Ben sits down from its link on his phone: their pages
+    (on the lobby) and watches."""
     host, host_watch = open_page(LAPTOP, speed="instant")
     guest, guest_watch = open_page(PHONE, touch=True, speed="instant")
     for page, name in ((host, "Ana"), (guest, "Ben")):
@@ -295,18 +293,30 @@ def test_the_tables_pages_in_each_language_on_a_phone_and_a_laptop(open_page, si
                                    "url": site.url}])
         page.goto(site.url + "/#friends")
         assert page.evaluate(RENAME, name) == 200
-    guest.locator("#friends").scroll_into_view_if_needed()
-    shoot(guest, f"{language}-390-home-friends")
+    if shots:
+        guest.locator("#friends").scroll_into_view_if_needed()
+        shoot(guest, f"{language}-390-home-friends")
     host.fill("#table-name", "Friday cards")
     host.click("#table-form button[type=submit]")
     host.wait_for_selector("[data-code]:not(:empty)")
     guest.goto(host.locator("[data-link]").input_value())
     guest.wait_for_selector("[data-join]:not([hidden])")
-    shoot(guest, f"{language}-390-join")
+    if shots:
+        shoot(guest, f"{language}-390-join")
     guest.tap("[data-join]")
     guest.wait_for_url("**/tables/*/")
     for page in (host, guest):
         here_now(page, ["Ana", "Ben"])
+    return (host, host_watch), (guest, guest_watch)
+
+
+@pytest.mark.parametrize("language", ["en", "es", "th"])
+def test_the_tables_pages_in_each_language_on_a_phone_and_a_laptop(open_page, site, seeded,
+                                                                     language):
+    """Screenshots to look at (/tmp/together-shots/): the home page's entry, the join link,
+    the lobby and the game with a reaction, at 390×844 and 1280×800; no console error."""
+    (host, host_watch), (guest, guest_watch) = two_at_a_table(open_page, site, language,
+                                                              shots=True)
     guest.tap('[data-reactions] [data-reaction="nice"]')
     for page, size in ((host, 1280), (guest, 390)):
         page.wait_for_selector(".reaction-bubble")
@@ -321,5 +331,26 @@ def test_the_tables_pages_in_each_language_on_a_phone_and_a_laptop(open_page, si
     for page, size in ((host, 1280), (guest, 390)):
         page.wait_for_selector(".reaction-bubble[data-reaction=your_turn]")
         shoot(page, f"{language}-{size}-game")
+    host_watch.check()
+    guest_watch.check()
+
+
+def test_a_host_who_leaves_hands_the_table_on_and_the_last_to_leave_closes_it(open_page, site):
+    (host, host_watch), (guest, guest_watch) = two_at_a_table(open_page, site)
+    assert guest.locator("[data-start]").is_hidden()
+    host.click("[data-leave]")  # a first press asks again, in the button
+    assert host.locator("[data-leave]").text_content() == "Press again to leave for good"
+    host.click("[data-leave]")
+    host.wait_for_url(site.url + "/#friends")
+    # Ben's lobby hears it: he hosts now, alone, and is told to share the link.
+    guest.wait_for_selector(".lobby-seats li.me .badge.host")
+    assert guest.locator("[data-start]").is_visible()
+    assert guest.locator("[data-start]").get_attribute("aria-disabled") == "true"
+    assert "share the link" in guest.locator("[data-state]").text_content()
+    assert guest.locator(".lobby-seats li.person").count() == 1
+    guest.tap("[data-leave]")
+    guest.tap("[data-leave]")
+    guest.wait_for_url(site.url + "/#friends")
+    assert Table.objects.get().status == Table.CLOSED
     host_watch.check()
     guest_watch.check()
