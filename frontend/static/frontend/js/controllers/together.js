@@ -127,7 +127,7 @@ export class Together {
       waiting.className = "waiting-next";
       waiting.setAttribute("role", "status");
       waiting.textContent = this.waitingText();
-      box.replaceChildren(lobby, waiting);
+      box.replaceChildren(waiting, lobby);
       return;
     }
     if (box.querySelector("[data-play-again]")) return;
