@@ -5,3 +5,6 @@ class TablesConfig(AppConfig):
     name = "games.tables"
     label = "tables"
     verbose_name = "Tables for friends"
+
+    def ready(self) -> None:
+        from games.tables import receivers  # noqa: F401  (connects the game_finished receiver)

@@ -163,6 +163,12 @@ def leave(player: Player, public_id: str) -> None:
         _tell(table, gone=player.pk)
 
 
+def game_over(game: Game) -> None:
+    """The table whose latest game just finished tells its sockets, after commit."""
+    for table in Table.objects.filter(game=game, status=Table.PLAYING):
+        _tell(table)
+
+
 def react(player: Player, public_id: str, reaction: str) -> None:
     """``player`` sends a preset reaction to everyone at the table (its sockets), from their
     seat. Nothing is stored."""

@@ -1,0 +1,15 @@
+"""A table hears that its game is over through ``games.signals.game_finished`` (games never
+imports its tables), so its lobby offers the host "Play again" as it happens."""
+
+from __future__ import annotations
+
+from django.dispatch import receiver
+
+from games.models import Game
+from games.signals import game_finished
+from games.tables import services
+
+
+@receiver(game_finished, dispatch_uid="tables.game_over")
+def tell_the_table_its_game_is_over(sender, game: Game, **kwargs) -> None:
+    services.game_over(game)
