@@ -338,6 +338,17 @@ def test_the_tables_pages_in_each_language_on_a_phone_and_a_laptop(open_page, si
 def test_a_host_who_leaves_hands_the_table_on_and_the_last_to_leave_closes_it(open_page, site):
     (host, host_watch), (guest, guest_watch) = two_at_a_table(open_page, site)
     assert guest.locator("[data-start]").is_hidden()
+    # A phone shares the link through its share sheet; without one, the link is copied.
+    guest.add_init_script("navigator.share = async (data) => { window.__shared = data; };")
+    guest.reload()
+    guest.tap("[data-share]")
+    shared = guest.wait_for_function("() => window.__shared").json_value()
+    assert shared["url"] == host.locator("[data-link]").input_value()
+    host.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.url)
+    assert host.locator("[data-share]").is_hidden()
+    host.click("[data-copy]")
+    host.wait_for_selector("[data-status]:has-text('Link copied.')")
+    assert host.evaluate("() => navigator.clipboard.readText()") == shared["url"]
     host.click("[data-leave]")  # a first press asks again, in the button
     assert host.locator("[data-leave]").text_content() == "Press again to leave for good"
     host.click("[data-leave]")

@@ -102,13 +102,14 @@ function onTable(read, error) {
   render();
 }
 
-const heard = hearTable(tableId, {
+const listen = () => hearTable(tableId, {
   onTable,
   onReaction: ({ seat, reaction }) => {
     const line = $(`[data-seats] [data-seat="${seat}"]`);
     showReaction(line, reaction, table?.seats[seat]?.name);
   },
 });
+let heard = listen();
 heard.read();
 
 renderReactionBar($("[data-reactions]"), async (code) => {
@@ -151,6 +152,7 @@ leaveButton.addEventListener("click", async () => {
   clearTimeout(armed);
   leaving = true;
   leaveButton.disabled = true;
+  heard.socket.close(); // its news of this leaving would read a table no longer ours
   try {
     await api.leaveTable(tableId);
     location.assign("/#friends");
@@ -158,6 +160,8 @@ leaveButton.addEventListener("click", async () => {
     leaving = false;
     leaveButton.disabled = false;
     say(tableError(error), "error");
+    heard = listen();
+    heard.read();
   }
 });
 window.addEventListener("pagehide", () => heard.socket.close());
