@@ -17,6 +17,7 @@ export class Together {
     this.tableId = tableId;
     this.table = null;
     const root = game.root;
+    game.els.seats.setAttribute("aria-label", gettext("Other players")); // people, not only bots
     this.toggle = button(gettext("React"), "btn small");
     this.toggle.setAttribute("aria-expanded", "false");
     this.toggle.setAttribute("aria-controls", "reactions");
