@@ -81,6 +81,7 @@ def seated_together(open_page, site, language: str = "en") -> tuple[list[Person]
         person.rename()
     ana.page.fill("#table-name", "Friday cards")
     ana.page.check('#table-form input[name="level"][value="easy"]')
+    ana.page.check('#table-form input[name="turn_seconds"][value=""]')  # the timer: not here
     ana.page.click("#table-form button[type=submit]")
     ana.page.wait_for_url("**/tables/*/")
     ana.page.wait_for_selector("[data-code]:not(:empty)")

@@ -67,5 +67,5 @@ def test_a_tables_game_page_hears_the_table_and_a_solo_game_does_not(client):
 def test_the_home_page_offers_a_table_for_friends(client):
     html = client.get("/").content.decode()
     assert 'id="table-form"' in html and 'id="code-form"' in html
-    assert "data-timer-slot" in html  # where the turn timer's choice will go
+    assert 'name="turn_seconds" value="60" checked' in html  # the time for a turn
     assert 'href="/#friends"' in client.get("/games/").content.decode()

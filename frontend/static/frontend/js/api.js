@@ -103,7 +103,8 @@ export const removeMember = (id, playerId) =>
 // Tables for friends (/api/v1/tables: only the people sitting at one see it; a code shows its
 // name and how many sit).
 const tablePath = (id) => `/tables/${encodeURIComponent(id)}`;
-export const openTable = (name, level) => request("POST", "/tables", { name, level });
+export const openTable = (name, level, turnSeconds) =>
+  request("POST", "/tables", { name, level, turn_seconds: turnSeconds });
 export const tablePreview = (code) => request("GET", `/tables/join/${encodeURIComponent(code)}`);
 export const joinTable = (code) => request("POST", `/tables/join/${encodeURIComponent(code)}`);
 export const table = (id) => request("GET", tablePath(id));

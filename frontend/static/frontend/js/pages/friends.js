@@ -1,4 +1,5 @@
-// "Play with friends" on the home page: open a table (a name, the computer players' level),
+// "Play with friends" on the home page: open a table (a name, the computer players' level,
+// the time for a turn),
 // or go to a table's join page from its code.
 import * as api from "../api.js";
 import { showMessage } from "../errors.js";
@@ -14,7 +15,9 @@ document.getElementById("table-form").addEventListener("submit", async (e) => {
   const button = form.querySelector("button[type=submit]");
   button.disabled = true;
   try {
-    const table = await api.openTable(String(data.get("name")).trim(), data.get("level") || "normal");
+    const seconds = data.get("turn_seconds");
+    const table = await api.openTable(String(data.get("name")).trim(), data.get("level") || "normal",
+      seconds ? Number(seconds) : null);
     location.assign(lobbyPath(table.id));
   } catch (error) {
     button.disabled = false;

@@ -67,7 +67,8 @@ function render() {
   document.title = `${table.name} · ${gettext("Ladder Rummy")}`;
   $("[data-name]").textContent = table.name;
   $("[data-seats]").replaceChildren(...table.seats.map(seatLine));
-  $("[data-level]").textContent = format(gettext("Their level: %(level)s."), { level: levelName(table.level) });
+  $("[data-level]").textContent = format(gettext("Their level: %(level)s."), { level: levelName(table.level) })
+    + " " + (table.turn_seconds ? format(gettext("Time for a turn: %(n)s s."), { n: table.turn_seconds }) : gettext("No turn timer."));
   $("[data-link]").value = joinLink(table);
   $("[data-code]").textContent = table.code;
   const people = table.seats.filter((s) => s.person).length;
