@@ -81,7 +81,7 @@ export class Together {
 
   // By the seat that sent it: another seat's box, or this player's own hand.
   showReaction({ seat, reaction }) {
-    const view = this.game.shown || this.game.view;
+    const view = this.game.store.shown || this.game.view;
     if (!view) return;
     const anchor = seat === view.you
       ? this.game.root.querySelector(".me-head")
