@@ -55,9 +55,10 @@ def cards_in(document) -> set[str]:
     return found
 
 
-def known(state) -> set[str]:
-    """What seat 0 has seen in the current deal: own hand, table, the discard pile's traffic."""
-    cards = set(state.hands[0])
+def known(state, seat: int = 0) -> set[str]:
+    """What ``seat`` has seen in the current deal: own hand, table, the discard pile's
+    traffic."""
+    cards = set(state.hands[seat])
     for meld in state.table:
         cards.update(meld.meld.cards)
     cards.update(card for _seat, card, _took in state.pile_log)
@@ -69,10 +70,11 @@ def action_cards(data: dict) -> set[str]:
 
 
 class Witness:
-    """Follows one game on the server's log and judges what the person was sent."""
+    """Follows one game on the server's log and judges what the person at ``seat`` was
+    sent."""
 
-    def __init__(self, game: Game):
-        self.game = game
+    def __init__(self, game: Game, seat: int = 0):
+        self.game, self.seat = game, seat
         state, _ = new_game(game.seed)
         self.states = [state]
         self.actions: list[dict] = []
@@ -89,15 +91,15 @@ class Witness:
         v = message["v"]
         after = self.states[v]
         if message["t"] == "deal_started" or v == 0:
-            return known(after)
+            return known(after, self.seat)
         before = self.states[v - 1]
-        allowed = known(before) | action_cards(self.actions[v - 1])
+        allowed = known(before, self.seat) | action_cards(self.actions[v - 1])
         if after.deal == before.deal:
-            allowed |= known(after)
+            allowed |= known(after, self.seat)
         return allowed
 
     def check_view(self, view: dict, where: str) -> None:
-        leaked = cards_in(view) - known(self.states[view["version"]])
+        leaked = cards_in(view) - known(self.states[view["version"]], self.seat)
         assert not leaked, f"{where}: hidden cards {sorted(leaked)} at v{view['version']}"
 
     def check_events(self, messages: list[dict], where: str) -> None:
