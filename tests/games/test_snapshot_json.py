@@ -8,6 +8,8 @@ import json
 import pytest
 from django.db import connection
 
+from games import services
+from games.engine.cards import card_id
 from games.models import Game, GameAction, OrjsonDecoder, OrjsonEncoder
 from tests.factories import player_with_token, practice_game
 
@@ -24,6 +26,12 @@ def test_the_encoder_and_decoder_write_and_read_what_the_standard_library_does()
 def test_a_played_game_is_stored_as_plain_json_and_read_back_unchanged():
     player, _ = player_with_token("Snapshot Keeper")
     game = practice_game(player)
+    # the person draws and discards, the bots play up to them again: the log has actions
+    drawn = services.act(game.public_id, player, game.version, {"type": "draw", "from": "stock"})
+    card = card_id(drawn.state.hands[drawn.seated.seat][0])
+    services.act(game.public_id, player, drawn.seated.game.version,
+                 {"type": "discard", "card": card})
+    game.refresh_from_db()
     state = game.load_state()
     with connection.cursor() as cursor:  # what the database holds, read without the field
         cursor.execute(f"SELECT state FROM {Game._meta.db_table} WHERE id = %s", [game.pk])
