@@ -6,3 +6,6 @@ class GamesConfig(AppConfig):
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "games"
+
+    def ready(self) -> None:
+        from games import receivers  # noqa: F401  (connects the game_finished receiver)

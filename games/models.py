@@ -214,3 +214,25 @@ class GameAction(models.Model):
         return f"{self.game_id}#{self.index} seat {self.seat}: {self.action}"
 
 
+
+
+class Analysis(models.Model):
+    """The expert's review of one person's decisions in a game that is over, one per game and
+    person seat (games.services.analysis writes it once; docs/api.md, "Replays"). ``data`` is
+    the answer's ``analysis`` as it is stored: the count of decisions, those that agreed with
+    the expert, the marks where they differed and the costliest of them; empty where
+    ``failed`` (the expert failed on a view: logged, never retried on its own)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="analyses",
+                             db_index=False)  # the unique (game, seat) serves every lookup
+    seat = models.PositiveSmallIntegerField()
+    failed = models.BooleanField(default=False)
+    data = models.JSONField(default=dict)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "seat"],
+                                               name="games_analysis_one_per_seat")]
+
+    def __str__(self) -> str:
+        return f"analysis of {self.game_id} seat {self.seat}"

@@ -365,6 +365,36 @@ class OpenEvent(Out):
                           "is `data` updated with its part.")
 
 
+class AnalysisMark(Out):
+    v: int = Field(description="The version at which you decided: the replay's state there "
+                               "shows the moment, your move is the next action.")
+    deal: int = Field(ge=1, le=10)
+    kind: Literal["draw", "discard", "lay_down", "lay_off"] = Field(
+        description="The expert's move: which pile to draw from, which card to discard, a "
+                    "lay-down or a lay-off you missed.")
+    played: Action = Field(description="Your move.")
+    expert: Action = Field(description="The expert's move, as the hint would have given it.")
+    reason: HintReason = Field(description="Why the expert makes its move: the hint's codes.")
+    cost: float = Field(ge=-1, le=1, description=(
+        "The chance to win the game your move gave up against the expert's, by the expert's "
+        "estimate (0.03: 3 points of percentage); below 0 where its imagined deals preferred "
+        "your move."))
+
+
+class ReplayAnalysis(Out):
+    """The expert's review of your decisions in this game (docs/api.md, "Replays")."""
+
+    state: Literal["ready", "pending", "failed"] = Field(
+        description="pending: not written yet (it is, soon after the game or its daily's day "
+                    "ends); failed: the expert failed on this game, and there is none.")
+    seat: int = Field(ge=0, le=3, description="The seat you played.")
+    decisions: int = Field(ge=0, description="Your moves that were choices (not forced).")
+    agreed: int = Field(ge=0, description="Those where the expert would have done the same.")
+    marks: list[AnalysisMark] = Field(description="Each decision where it would not, in order.")
+    costliest: int | None = Field(description="The index in marks of the one with the highest "
+                                              "cost; null when none cost anything.")
+
+
 class Replay(Out):
     id: str
     mode: Literal["practice", "daily"]
@@ -382,6 +412,9 @@ class Replay(Out):
         description="Every event of the game in order, every card face up: applied one by one "
                     "from version 0 they rebuild the state at every version.")
     result: list[SeatResult]
+    analysis: ReplayAnalysis | None = Field(
+        description="Your own seat's post-game analysis; null when you did not sit at the "
+                    "game (nobody sees another person's).")
 
 
 # --- The daily (games.api_daily) ---------------------------------------------------------

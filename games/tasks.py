@@ -1,10 +1,12 @@
 """Celery tasks: one-line wrappers around services (docs/design.md, "The apps"). Scheduled by
-``CELERY_BEAT_SCHEDULE`` in ladder/settings.py; without ``REDIS_URL`` nothing schedules them
-and the daily's deal is created on first use instead (games.services.daily.deal_for)."""
+``CELERY_BEAT_SCHEDULE`` in ladder/settings.py, or queued by games.receivers; without
+``REDIS_URL`` nothing schedules them, the daily's deal is created on first use instead
+(games.services.daily.deal_for) and a queued task runs at once (eager)."""
 
 from celery import shared_task
 
 from games import services
+from games.services import analysis
 from games.services.daily import close_ended_days, prepare_deals
 
 
@@ -31,3 +33,13 @@ def time_out_turn(game_id: str) -> bool:
 def time_out_overdue_turns() -> int:
     """Beat's sweep, every few seconds: every overdue turn a task missed; how many."""
     return services.time_out_overdue()
+
+
+@shared_task(name="games.analyse_game")
+def analyse_game(public_id: str) -> int:
+    """The post-game analysis of a game that is over, for each of its people (the rows
+    written); skipped (0) while the game or its day still runs."""
+    try:
+        return analysis.analyse(public_id)
+    except analysis.AnalysisRefused:
+        return 0

@@ -16,6 +16,9 @@ tournaments.
 ``advise(view, rng)`` is the expert's (``hard``'s) move for a person's view, with a reason code
 (:mod:`.advice`): the practice hint.
 
+``review(view, played, rng)`` is the post-game review of one move of a person against the
+expert's (:mod:`.postgame`): the expert's advice, whether they agree, and what the move cost.
+
 ``clear_memo()`` forgets what the bots memoised in this thread: the server calls it after each
 request's bot turns, since the next request is another game (games.bots.memo says why).
 This module is the bots' public interface: the services import nothing else from games.bots.
@@ -38,9 +41,10 @@ from . import baseline, easy, hard, normal
 from .advice import REASON_CODES, REASONS, Advice, advise
 from .memo import clear_memo
 from .memory import Memory
+from .postgame import Verdict, review
 
 __all__ = ["LEVELS", "REASONS", "REASON_CODES", "STRATEGIES", "Advice", "Memory", "Strategy",
-           "advise", "choose", "clear_memo", "rng_for"]
+           "Verdict", "advise", "choose", "clear_memo", "review", "rng_for"]
 
 LEVELS = ("easy", "normal", "hard")
 

@@ -133,6 +133,20 @@ class Hard:
         best, sureness = _best_challenger(values)
         return options[best] if sureness >= CONFIDENCE else options[0]
 
+    def gain(self, view: PlayerView, memory: Memory, rng: Stream, option: Action,
+             instead: Action) -> float:
+        """How much more of the game ``option`` wins than ``instead``, as the search weighs
+        moves: the mean, over ``worlds`` worlds both meet, of the difference of their
+        :meth:`play_out` (a chance to win, so between -1 and 1). The post-game review prices
+        a person's move against the expert's with it (:mod:`.postgame`)."""
+        total = 0.0
+        for _ in range(self.worlds):
+            world = self._world(view, memory, rng)
+            unseen = _unseen_counts(world)
+            total += (self.play_out(world, unseen, view.seat, option)
+                      - self.play_out(world, unseen, view.seat, instead))
+        return total / self.worlds
+
     def _world(self, view: PlayerView, memory: Memory, rng: Stream) -> GameState:
         return sample_world(view, memory, rng)
 

@@ -15,13 +15,16 @@ Who may see a replay (R25, R26), with no exception for staff:
 A seated person's ``GET /games/{id}/replay`` says why a replay is closed (403); the public
 ``GET /replays/{id}`` answers 404 for anything closed to the caller, so it never tells whether
 someone else's game exists.
+
+The answer carries the asker's own post-game analysis (``analysis``: games.services.analysis),
+of the seat they sat at, and nobody else's: null for a watcher who sat at no seat.
 """
 
 from __future__ import annotations
 
 from games.daily import day_has_ended
 from games.engine import SEATS, Event, action_from_json, apply, new_game, result_json
-from games.models import Game, Seat
+from games.models import Analysis, Game, Seat
 from games.players.models import Player
 from games.services import GameNotFound, Seating, seating_of
 
@@ -100,7 +103,32 @@ def _replay(game: Game, viewer: Player | None, seating: Seating) -> dict:
         "actions": [{"index": i, "seat": s, "action": a} for i, s, a in log],
         "events": opened,
         "result": result_json(state),
+        "analysis": _analysis_for(game, viewer, seating),
     }
+
+
+NO_ANALYSIS = {"decisions": 0, "agreed": 0, "marks": [], "costliest": None}
+
+
+def _analysis_for(game: Game, viewer: Player | None, seating: Seating) -> dict | None:
+    """The analysis of ``viewer``'s own seat (``state`` "ready"), "pending" until it is
+    written, "failed" where the expert failed; None for a watcher who did not sit at the game
+    (nobody sees another person's analysis)."""
+    if viewer is None:
+        return None
+    seat = seating.seat_of(viewer)
+    if seat is None:  # someone who left the game for good sat at it all the same
+        seat = (Seat.objects.filter(game=game, player=viewer)
+                .values_list("number", flat=True).first())
+        if seat is None:
+            return None
+    row = Analysis.objects.filter(game=game, seat=seat).values_list("failed", "data").first()
+    if row is None:
+        return {"state": "pending", "seat": seat, **NO_ANALYSIS}
+    failed, data = row
+    if failed:
+        return {"state": "failed", "seat": seat, **NO_ANALYSIS}
+    return {"state": "ready", "seat": seat, **data}
 
 
 def _opened(events: list[Event], version: int) -> list[dict]:

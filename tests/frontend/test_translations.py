@@ -110,10 +110,10 @@ def test_the_rules_page_counts_deals_with_the_plural_form(client, lang, words):
 
 
 def test_the_page_translates_every_reason_the_hint_gives_in_the_servers_english():
-    """The hint shows its reason by code (controllers/hint.js); a code missing there would
-    show the server's English in every language."""
+    """The hint and the replay's analysis show the expert's reason by code (reasons.js); a
+    code missing there would show the server's English in every language."""
     from games.bots import REASONS
 
-    script = (LOCALE.parent / "static" / "frontend" / "js" / "controllers" / "hint.js")
+    script = LOCALE.parent / "static" / "frontend" / "js" / "reasons.js"
     mapped = dict(re.findall(r'^  (\w+): gettext\("(.*)"\),$', script.read_text(), re.M))
     assert mapped == REASONS

@@ -166,7 +166,8 @@ def test_anyone_watches_a_daily_once_its_day_has_ended(clock, owner_of_a_daily, 
 
 
 def test_a_replay_takes_few_queries(alice, finished_practice, django_assert_max_num_queries):
-    with django_assert_max_num_queries(4):  # the player, the game, its seats, its log
+    # the player, the game, its seats, its log, the asker's analysis
+    with django_assert_max_num_queries(5):
         assert alice.get(f"/replays/{finished_practice['id']}").status_code == 200
 
 

@@ -33,6 +33,15 @@ export function cardName(card) {
   return format(gettext("%(rank)s of %(suit)s"), { rank: RANK_NAMES[card.rank], suit: SUIT_NAMES[card.suit] });
 }
 
+// A card from its id alone ("KS.1", "10H.2", "JK.3"), as an action names it.
+export function cardOfId(id) {
+  const face = id.split(".")[0];
+  return face === "JK" ? { id, joker: true } : { id, rank: face.slice(0, -1), suit: face.slice(-1) };
+}
+
+// "K♠": the short name the cards themselves show.
+export const shortName = (card) => (isJoker(card) ? gettext("joker") : `${card.rank}${GLYPH[card.suit]}`);
+
 const suitKey = (c) => (isJoker(c) ? 99 : SUITS.indexOf(c.suit) * 20 + rankValue(c.rank));
 const rankKey = (c) => (isJoker(c) ? 99 : rankValue(c.rank) * 5 + SUITS.indexOf(c.suit));
 export const sortBySuit = (cards) => [...cards].sort((a, b) => suitKey(a) - suitKey(b));

@@ -59,6 +59,13 @@ export function useResultActions(make) {
   resultActions = make;
 }
 
+function replayLater() {
+  const p = document.createElement("p");
+  p.className = "muted small";
+  p.textContent = gettext("The replay, with the expert's review of your decisions, opens when the day has ended (UTC): under Your games.");
+  return p;
+}
+
 // "The game is over": places, contracts and penalties; then where to go next.
 export function showResult(els, view) {
   els.summaryTitle.textContent = gettext("The game is over");
@@ -71,7 +78,7 @@ export function showResult(els, view) {
       { place: mine.place, contracts: counts.contracts(mine.contracts), points: counts.penaltyPoints(mine.penalty) });
     body.unshift(p);
   }
-  if (view.mode === "daily") body.push(dailyShareBox(view));
+  if (view.mode === "daily") body.push(dailyShareBox(view), replayLater());
   els.summaryBody.replaceChildren(...body);
   // "Play again" starts a practice game at once: at this game's level, or after the daily
   // (one ranked attempt a day) at the daily's.
@@ -93,7 +100,13 @@ export function showResult(els, view) {
   board.className = "btn";
   board.href = "/leaderboard/";
   board.textContent = gettext("Leaderboard");
-  const links = resultActions ? resultActions(view, els) : [again, board];
+  // The replay, with the expert's review of your decisions (a daily's, once its day is over).
+  const replay = document.createElement("a");
+  replay.className = "btn";
+  replay.href = `/replay/${encodeURIComponent(view.id)}/`;
+  replay.textContent = gettext("Replay with the expert's review");
+  let links = view.mode === "daily" ? [again, board] : [again, replay, board];
+  if (resultActions) links = [...resultActions(view, els), replay];  // a table's game
   const close = document.createElement("button");
   close.type = "button";
   close.className = "btn";

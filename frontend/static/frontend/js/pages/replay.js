@@ -2,6 +2,9 @@
 // own views. One read of GET /api/v1/replays/{id}; controllers/replay.js rebuilds each
 // version from its events. Step with the buttons, ← →, a swipe or the slider; play at a
 // speed; jump to a deal. The address carries the version shown (?v=123) to share a moment.
+// Your own game carries the expert's review (views/marks.js): its marks sit on the slider's
+// strip, ‹◆ ◆› (P, N) jump between them, and at a mark the note above the controls says what
+// you did, what the expert would have done and why.
 import * as api from "../api.js";
 import { sortBySuit } from "../cards.js";
 import { describeEvent } from "../controllers/animator.js";
@@ -12,6 +15,7 @@ import { format, gettext, number } from "../i18n.js";
 import { SPEED_MS, loadSettings } from "../settings.js";
 import { renderHand } from "../views/hand.js";
 import { renderLadder } from "../views/ladder.js";
+import { markLine, markReason, summaryLines } from "../views/marks.js";
 import { DealLog } from "../views/log.js";
 import { contractLine, renderMelds, renderPiles } from "../views/melds.js";
 import { renderScores } from "../views/scores.js";
@@ -33,6 +37,9 @@ const els = {
   positionText: q("[data-position-text]"), deal: q("[data-deal]"), speed: q("[data-speed]"),
   play: q("[data-play]"), scoresPanel: q("#scores"), scores: q("[data-scores]"),
   scoresToggle: q("[data-scores-toggle]"), help: q("[data-help]"),
+  analysis: q("[data-analysis]"), analysisSummary: q("[data-analysis-summary]"),
+  costliest: q("[data-costliest]"), markNote: q("[data-mark-note]"), markStrip: q("[data-mark-strip]"),
+  markBack: q('[data-mark-go="back"]'), markForward: q('[data-mark-go="forward"]'),
 };
 const ladderTexts = JSON.parse(document.getElementById("ladder-data").textContent);
 const contracts = JSON.parse(document.getElementById("contracts-data").textContent);
@@ -44,6 +51,8 @@ els.speed.value = SPEED_MS[settings.speed] && settings.speed !== "instant" ? set
 let states = null;
 let shown = -1;
 let player = null; // the timer of "play"
+let analysis = null; // the expert's review of your seat, when ready
+let marks = [];
 
 function levelName(level) {
   return { easy: gettext("easy"), normal: gettext("normal"), hard: gettext("hard") }[level] || level;
@@ -63,9 +72,10 @@ function render(v) {
   els.discardLabel.textContent = `${gettext("Discard pile")}: ${counts.cards(view.discard_size)}`;
   renderMelds(els.melds, view, new Map());
   renderLadder(els.ladder, view, ladderTexts, els.legend);
+  const mark = marks.find((m) => m.v === shown);
   renderHand(els.hand, view.hands[view.you], {
     selected: NOTHING, focusId: null, fresh: NOTHING, discardable: NOTHING, inComposer: NOTHING,
-    hinted: null, phase: "wait",
+    hinted: mark && analysis.seat === view.you ? expertCards(mark) : null, phase: "wait",
   });
   for (const card of els.hand.querySelectorAll(".card")) {
     card.setAttribute("role", "listitem");
@@ -85,6 +95,7 @@ function render(v) {
     b.disabled = back ? shown === 0 : shown === states.last;
   }
   if (!els.scoresPanel.hidden) renderScores(els.scores, view);
+  renderMark(mark);
   history.replaceState(null, "", `?v=${shown}`);
 }
 
@@ -96,6 +107,51 @@ function renderLog(view, v) {
   els.message.classList.add("info");
   els.message.textContent = latest.join(" ");
 }
+
+// --- The expert's review ------------------------------------------------------------------
+
+// The cards the expert would have played at a mark, highlighted in your hand.
+function expertCards(mark) {
+  const e = mark.expert;
+  return new Set(e.type === "lay_down" ? e.melds.flat() : e.card ? [e.card] : []);
+}
+
+function renderMark(mark) {
+  els.markNote.hidden = !mark;
+  if (mark) {
+    const n = marks.indexOf(mark) + 1;
+    const title = document.createElement("strong");
+    title.textContent = format(gettext("The expert's mark %(n)s of %(count)s"), { n, count: marks.length });
+    els.markNote.replaceChildren(title, " ", markLine(mark), " ", markReason(mark));
+  }
+  els.markBack.disabled = !marks.some((m) => m.v < shown);
+  els.markForward.disabled = !marks.some((m) => m.v > shown);
+  for (const dot of els.markStrip.children) dot.classList.toggle("current", Number(dot.dataset.v) === shown);
+}
+
+function showAnalysis(found) {
+  if (!found) return; // a watcher: nobody sees another person's review
+  els.analysis.hidden = false;
+  els.analysisSummary.replaceChildren(...summaryLines(found).map((line) => {
+    const p = document.createElement("p");
+    p.textContent = line;
+    return p;
+  }));
+  if (found.state !== "ready") return;
+  analysis = found;
+  marks = found.marks;
+  els.costliest.hidden = found.costliest === null;
+  for (const b of [els.markBack, els.markForward]) b.hidden = !marks.length;
+  els.markStrip.replaceChildren(...marks.map((m) => {
+    const dot = document.createElement("i");
+    dot.dataset.v = String(m.v);
+    dot.style.left = `${(100 * m.v) / Math.max(1, states.last)}%`;
+    return dot;
+  }));
+}
+
+const nextMark = () => { const m = marks.find((x) => x.v > shown); if (m) go(m.v); };
+const previousMark = () => { const m = marks.findLast((x) => x.v < shown); if (m) go(m.v); };
 
 function go(v) {
   if (!states) return;
@@ -147,6 +203,9 @@ function toggleScores(open = els.scoresPanel.hidden) {
 const moves = { back: () => step(-1), forward: () => step(1), "deal-back": dealBack, "deal-forward": dealForward };
 for (const b of root.querySelectorAll("[data-go]")) b.addEventListener("click", () => moves[b.dataset.go]());
 els.play.addEventListener("click", togglePlay);
+els.markBack.addEventListener("click", previousMark);
+els.markForward.addEventListener("click", nextMark);
+els.costliest.addEventListener("click", () => go(analysis.marks[analysis.costliest].v));
 els.position.addEventListener("input", () => go(els.position.value));
 els.deal.addEventListener("change", () => go(states.dealStarts[Number(els.deal.value) - 1]));
 els.scoresToggle.addEventListener("click", () => toggleScores());
@@ -159,6 +218,7 @@ const KEYS = {
   ArrowLeft: () => step(-1), ArrowRight: () => step(1), Home: () => go(0), End: () => go(states.last),
   PageUp: dealBack, PageDown: dealForward, k: togglePlay, K: togglePlay,
   c: () => toggleScores(), C: () => toggleScores(), "?": () => els.help.showModal(),
+  n: nextMark, N: nextMark, p: previousMark, P: previousMark,
 };
 document.addEventListener("keydown", (e) => {
   if (!states || e.altKey || e.ctrlKey || e.metaKey || els.help.open) return;
@@ -199,6 +259,7 @@ async function start() {
   states = new ReplayStates(replay, { contracts, spectator: !replay.yours });
   els.position.max = String(states.last);
   els.deal.replaceChildren(...states.dealStarts.map((_, i) => new Option(number(i + 1), String(i + 1))));
+  showAnalysis(replay.analysis);
   root.removeAttribute("data-loading");
   render(states.clamp(new URLSearchParams(location.search).get("v")));
 }
@@ -208,7 +269,7 @@ const header = document.querySelector("header.site");
 new ResizeObserver(() => document.documentElement.style.setProperty("--chrome", `${header.offsetHeight}px`)).observe(header);
 const topbar = q(".topbar");
 new ResizeObserver(() => document.documentElement.style.setProperty("--topbar-bottom", `${topbar.offsetTop + topbar.offsetHeight}px`)).observe(topbar);
-const controls = q("[data-controls]");
-new ResizeObserver(() => document.documentElement.style.setProperty("--controls-h", `${controls.offsetHeight}px`)).observe(controls);
+const dock = q("[data-dock]");
+new ResizeObserver(() => document.documentElement.style.setProperty("--controls-h", `${dock.offsetHeight}px`)).observe(dock);
 window.addEventListener("pagehide", pause);
 start();

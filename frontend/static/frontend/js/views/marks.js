@@ -1,0 +1,59 @@
+// The post-game analysis in words (GET /api/v1/replays/{id}, "analysis"; docs/api.md): the
+// summary of the game and, at each mark, what you did, what the expert would have done and why
+// (the hint's reasons, controllers/hint.js).
+import { cardOfId, shortName } from "../cards.js";
+import { REASONS } from "../reasons.js";
+import { format, gettext, locale } from "../i18n.js";
+
+const percent = new Intl.NumberFormat(locale, { style: "percent" });
+const share = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 });
+const card = (id) => shortName(cardOfId(id));
+
+// What differed, as a phrase that goes after "Deal 4: " ("you kept K♠ and discarded 5♦").
+export function difference(mark) {
+  const { played, expert } = mark;
+  switch (mark.kind) {
+    case "draw":
+      return expert.from === "discard"
+        ? gettext("you drew from the stock where the expert would take the top discard")
+        : gettext("you took the top discard where the expert would draw from the stock");
+    case "lay_down":
+      return gettext("you did not lay your contract down");
+    case "lay_off":
+      return format(gettext("you did not lay off %(card)s"), { card: card(expert.card) });
+    default: // the expert would have discarded
+      if (played.type === "discard") {
+        return format(gettext("you kept %(kept)s and discarded %(thrown)s"),
+          { kept: card(expert.card), thrown: card(played.card) });
+      }
+      if (played.type === "lay_off") {
+        return format(gettext("you laid off %(played)s where the expert would discard %(card)s"),
+          { played: card(played.card), card: card(expert.card) });
+      }
+      return format(gettext("you laid down where the expert would discard %(card)s"), { card: card(expert.card) });
+  }
+}
+
+// "Deal 4: you kept K♠ and discarded 5♦."
+export const markLine = (mark) => format(gettext("Deal %(deal)s: %(difference)s."), { deal: mark.deal, difference: difference(mark) });
+
+// The expert's reason, in the reader's language (the server's English where a code is new).
+export const markReason = (mark) => REASONS[mark.reason.code] || mark.reason.message;
+
+// The game's summary: how often you agreed, and the costliest difference (by the expert's
+// estimate of the chance to win it gave up; null when no difference cost anything).
+export function summaryLines(analysis) {
+  if (analysis.state === "pending") {
+    return [gettext("The expert has not reviewed this game yet: it does once the game is over (a daily's once its day has ended). Reload in a moment.")];
+  }
+  if (analysis.state === "failed") return [gettext("The expert could not review this game, sorry.")];
+  if (!analysis.decisions) return [gettext("You made no decision the expert could review.")];
+  const lines = [format(gettext("You agreed with the expert on %(percent)s of your decisions (%(agreed)s of %(decisions)s)."),
+    { percent: percent.format(analysis.agreed / analysis.decisions), agreed: analysis.agreed, decisions: analysis.decisions })];
+  if (analysis.costliest !== null) {
+    const mark = analysis.marks[analysis.costliest];
+    lines.push(format(gettext("The costliest difference: deal %(deal)s, %(difference)s (about %(points)s of your chance to win, by the expert's estimate)."),
+      { deal: mark.deal, difference: difference(mark), points: share.format(mark.cost) }));
+  }
+  return lines;
+}
