@@ -1,7 +1,7 @@
 """The post-game analysis: each person's decisions against the expert's, once the game is over.
 
 Written once per game, one :class:`~games.models.Analysis` row per person seat (a shared
-table's game has one for each person), by the Celery task ``games.analyse_game``: queued when
+table's game has one for each person), by the Celery task ``games.tasks.analyse_game``: queued when
 a practice game ends (games.receivers) and, for a daily, by the hourly sweep once its day has
 ended (:func:`awaiting`); eager at once under ``./dev serve``. It is refused while the game or
 its daily still runs (:class:`AnalysisRefused`): a daily's seed is secret until its day ends,
