@@ -384,9 +384,10 @@ class AnalysisMark(Out):
 class ReplayAnalysis(Out):
     """The expert's review of your decisions in this game (docs/api.md, "Replays")."""
 
-    state: Literal["ready", "pending", "failed"] = Field(
+    state: Literal["ready", "pending", "none", "failed"] = Field(
         description="pending: not written yet (it is, soon after the game or its daily's day "
-                    "ends); failed: the expert failed on this game, and there is none.")
+                    "ends); none: the game was over before analyses began (or long ago); "
+                    "failed: the expert failed on this game, and there is none.")
     seat: int = Field(ge=0, le=3, description="The seat you played.")
     decisions: int = Field(ge=0, description="Your moves that were choices (not forced).")
     agreed: int = Field(ge=0, description="Those where the expert would have done the same.")

@@ -26,7 +26,7 @@ from games.daily import day_has_ended
 from games.engine import SEATS, Event, action_from_json, apply, new_game, result_json
 from games.models import Analysis, Game, Seat
 from games.players.models import Player
-from games.services import GameNotFound, Seating, seating_of
+from games.services import GameNotFound, Seating, analysis, seating_of
 
 
 class ReplayUnavailable(Exception):
@@ -112,7 +112,8 @@ NO_ANALYSIS = {"decisions": 0, "agreed": 0, "marks": [], "costliest": None}
 
 def _analysis_for(game: Game, viewer: Player | None, seating: Seating) -> dict | None:
     """The analysis of ``viewer``'s own seat (``state`` "ready"), "pending" until it is
-    written, "failed" where the expert failed; None for a watcher who did not sit at the game
+    written, "none" for a game over too long before (analyses began on 2026-12-05), "failed"
+    where the expert failed; None for a watcher who did not sit at the game
     (nobody sees another person's analysis)."""
     if viewer is None:
         return None
@@ -124,7 +125,8 @@ def _analysis_for(game: Game, viewer: Player | None, seating: Seating) -> dict |
             return None
     row = Analysis.objects.filter(game=game, seat=seat).values_list("failed", "data").first()
     if row is None:
-        return {"state": "pending", "seat": seat, **NO_ANALYSIS}
+        return {"state": "pending" if analysis.may_come(game) else "none", "seat": seat,
+                **NO_ANALYSIS}
     failed, data = row
     if failed:
         return {"state": "failed", "seat": seat, **NO_ANALYSIS}

@@ -119,6 +119,14 @@ def _costliest(marks: list[dict]) -> int | None:
     return best if best is not None and marks[best]["cost"] > 0 else None
 
 
+def may_come(game: Game) -> bool:
+    """Whether a game over with no analysis may still get one from the task or the hourly
+    sweep (:func:`awaiting`): a game over longer ago never will (one over before analyses
+    existed, or whose task and sweeps were all lost)."""
+    return game.finished_at is None or game.finished_at >= daily.now() - timedelta(
+        days=AWAITING_DAYS)
+
+
 def awaiting(moment: datetime | None = None) -> list[str]:
     """The games over in the last ``AWAITING_DAYS`` days with people and no analysis yet, whose
     analysis may run now: the hourly sweep queues them (a daily once its day has ended; a

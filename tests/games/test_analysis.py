@@ -311,3 +311,13 @@ def test_nobody_sees_another_persons_analysis(clock, seen):
 
     watcher = bearer_api(token).get(f"/replays/{game.public_id}").json()
     assert watcher["analysis"] is None
+
+
+@pytest.mark.django_db
+def test_a_game_over_long_before_analyses_began_says_it_has_none():
+    owner, token = player_with_token()
+    game = finish(practice_game(owner))
+    Game.objects.filter(pk=game.pk).update(finished_at=daily.now() - timedelta(days=3))
+
+    found = bearer_api(token).get(f"/replays/{game.public_id}").json()["analysis"]
+    assert (found["state"], found["marks"]) == ("none", [])

@@ -47,6 +47,7 @@ export function summaryLines(analysis) {
     return [gettext("The expert has not reviewed this game yet: it does once the game is over (a daily's once its day has ended). Reload in a moment.")];
   }
   if (analysis.state === "failed") return [gettext("The expert could not review this game, sorry.")];
+  if (analysis.state === "none") return [gettext("This game was over before the expert began to review games.")];
   if (!analysis.decisions) return [gettext("You made no decision the expert could review.")];
   const lines = [format(gettext("You agreed with the expert on %(percent)s of your decisions (%(agreed)s of %(decisions)s)."),
     { percent: percent.format(analysis.agreed / analysis.decisions), agreed: analysis.agreed, decisions: analysis.decisions })];
