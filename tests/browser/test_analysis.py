@@ -15,6 +15,8 @@ from games.bots import REASONS
 from games.models import Analysis, Game
 from games.players.identity import COOKIE_NAME
 from tests.browser.conftest import AXE, shoot
+from tests.browser.table_driver import wait_idle
+from tests.browser.test_daily import finish_on_the_server
 from tests.browser.test_replay import PHONE_TALL, open_replay, signed_cookie
 from tests.factories import player_with_token, practice_game
 from tests.leaderboards.play import play_to_the_end
@@ -93,3 +95,22 @@ def test_the_review_reads_well_to_a_screen_reader(open_page, site, reviewed_game
         {include: [["[data-analysis]"], ["[data-dock]"]]},
         {resultTypes: ["violations"]})).violations.map((v) => [v.id, v.impact])""")
     assert [v for v in result if v[1] in ("serious", "critical")] == []
+
+
+def test_the_end_of_game_dialog_leads_to_the_review(open_page, site):
+    """A practice game over: its result dialog links to its replay, where the review waits."""
+    owner, _ = player_with_token()
+    game = practice_game(owner)
+    page, watch = open_page(PHONE_TALL, touch=True)
+    page.context.add_cookies([{"name": COOKIE_NAME, "value": signed_cookie(owner),
+                               "url": site.url}])
+    page.goto(f"{site.url}/play/{game.public_id}/")
+    wait_idle(page)
+    finish_on_the_server(game.public_id)
+    page.reload()
+    page.wait_for_selector("dialog[open]")
+    page.get_by_role("link", name="Replay with the expert's review").tap()
+    page.wait_for_url(f"**/replay/{game.public_id}/**")
+    page.wait_for_selector("#replay:not([data-loading])")
+    assert "You agreed with the expert on" in page.inner_text("[data-analysis-summary]")
+    watch.check()
