@@ -67,7 +67,8 @@ def test_on_a_phone_the_first_mark_is_a_tap_away_and_says_why(open_page, site, r
     if first["expert"].get("card") and first["v"] != second["v"]:
         assert page.locator(f"[data-hand] .card.hinted[data-id='{first['expert']['card']}']"
                             ).count() == 1
-    shoot(page, "replay-analysis-phone")
+    full = shoot(page, "replay-analysis-phone")
+    page.screenshot(path=str(full.with_name("replay-analysis-phone-window.png")))
 
     page.tap("[data-mark-go='forward']")
     page.wait_for_function(VERSION_IS, arg=second["v"])
