@@ -64,7 +64,7 @@ def test_on_a_phone_the_first_mark_is_a_tap_away_and_says_why(open_page, site, r
         button = page.locator(control).bounding_box()
         assert button["width"] >= 44 and button["height"] >= 44, control
     assert page.locator("[data-mark-go='back']").is_disabled()  # nothing before the first
-    if first["expert"].get("card") and first["v"] != second["v"]:
+    if first["expert"]["type"] in ("discard", "lay_off"):  # the expert's card, lit in the hand
         assert page.locator(f"[data-hand] .card.hinted[data-id='{first['expert']['card']}']"
                             ).count() == 1
     full = shoot(page, "replay-analysis-phone")
@@ -81,7 +81,8 @@ def test_on_a_phone_the_first_mark_is_a_tap_away_and_says_why(open_page, site, r
     watch.check()
 
 
-def test_the_review_reads_well_to_a_screen_reader(open_page, site, reviewed_game):
+def test_the_review_reads_well_to_a_screen_reader_and_the_keys_jump(open_page, site,
+                                                                    reviewed_game):
     """axe-core over the review's parts: the summary, the note and the controls. (The whole
     page also reports the seats' open fans, whose cards are list items with a label: not this
     feature's, left to the replay's own fixes.)"""
@@ -96,6 +97,12 @@ def test_the_review_reads_well_to_a_screen_reader(open_page, site, reviewed_game
         {include: [["[data-analysis]"], ["[data-dock]"]]},
         {resultTypes: ["violations"]})).violations.map((v) => [v.id, v.impact])""")
     assert [v for v in result if v[1] in ("serious", "critical")] == []
+
+    # The keys: N the next mark, P the one before.
+    page.keyboard.press("n")
+    page.wait_for_function(VERSION_IS, arg=found["marks"][1]["v"])
+    page.keyboard.press("p")
+    page.wait_for_function(VERSION_IS, arg=found["marks"][0]["v"])
 
 
 def test_the_end_of_game_dialog_leads_to_the_review(open_page, site):
