@@ -35,6 +35,16 @@ def time_out_overdue_turns() -> int:
     return services.time_out_overdue()
 
 
+@shared_task(name="games.queue_analyses")
+def queue_analyses() -> int:
+    """Queue the post-game analysis of every game it may read now and that has none (an
+    ended day's dailies, a practice game whose task was lost); returns how many."""
+    queued = analysis.awaiting()
+    for public_id in queued:
+        analyse_game.delay(public_id)
+    return len(queued)
+
+
 @shared_task(name="games.analyse_game")
 def analyse_game(public_id: str) -> int:
     """The post-game analysis of a game that is over, for each of its people (the rows

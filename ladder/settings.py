@@ -297,6 +297,8 @@ CELERY_BEAT_SCHEDULE = {
                             "schedule": crontab(minute=30)},
     "close-ended-dailies": {"task": "games.close_ended_dailies",
                             "schedule": crontab(minute=1)},
+    # After the close: an ended day's dailies may be analysed now (games.services.analysis).
+    "queue-analyses": {"task": "games.queue_analyses", "schedule": crontab(minute=5)},
     "carry-league-tallies-forward": {"task": "leagues.carry_tallies_forward",
                                      "schedule": crontab(hour=0, minute=20)},
     # The safety net of the tasks due at each turn's deadline (games.services.timers): a

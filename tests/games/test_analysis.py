@@ -243,14 +243,15 @@ def test_a_practice_game_that_ends_queues_its_analysis_and_a_daily_waits(
 
 
 @pytest.mark.django_db
-def test_the_hourly_sweep_queues_what_may_be_analysed(clock, seen):
+def test_the_hourly_sweep_queues_what_may_be_analysed(clock, seen, settings):
+    assert settings.CELERY_BEAT_SCHEDULE["queue-analyses"]["task"] == "games.queue_analyses"
     owner, _ = player_with_token()
     lost = finish(play_some(practice_game(owner)))  # its task was lost: Redis was down
     running = play_some(practice_game(owner))
     old = finish(practice_game(owner))
     Game.objects.filter(pk=old.pk).update(finished_at=daily.now() - timedelta(days=3))
 
-    assert tasks.close_ended_dailies()["analyses_queued"] == 1
+    assert tasks.queue_analyses() == 1
     assert list(Analysis.objects.values_list("game_id", flat=True)) == [lost.pk]
     assert running.public_id not in analysis.awaiting()
 
