@@ -138,6 +138,15 @@ def seen(monkeypatch):
     return calls
 
 
+@pytest.fixture
+def eager_tasks(monkeypatch):
+    """Queued tasks run at once, as without Redis (``./dev serve``), also where the suite runs
+    with Redis and no worker."""
+    from ladder.celery import app
+
+    monkeypatch.setitem(app.conf, "task_always_eager", True)
+
+
 def finish(game: Game) -> Game:
     """Over, as far as the analysis can tell (it never needs the log to be a whole game)."""
     Game.objects.filter(pk=game.pk).update(status=Game.FINISHED, finished_at=daily.now())
@@ -227,7 +236,7 @@ def test_a_failing_expert_leaves_a_failed_analysis(monkeypatch):
 
 @pytest.mark.django_db
 def test_a_practice_game_that_ends_queues_its_analysis_and_a_daily_waits(
-        django_capture_on_commit_callbacks, seen):
+        django_capture_on_commit_callbacks, seen, eager_tasks):
     owner, _ = player_with_token()
     practice = finish(play_some(practice_game(owner)))
     other, _ = player_with_token()
@@ -243,7 +252,7 @@ def test_a_practice_game_that_ends_queues_its_analysis_and_a_daily_waits(
 
 
 @pytest.mark.django_db
-def test_the_hourly_sweep_queues_what_may_be_analysed(clock, seen, settings):
+def test_the_hourly_sweep_queues_what_may_be_analysed(clock, seen, settings, eager_tasks):
     assert settings.CELERY_BEAT_SCHEDULE["queue-analyses"]["task"] == "games.queue_analyses"
     owner, _ = player_with_token()
     lost = finish(play_some(practice_game(owner)))  # its task was lost: Redis was down
