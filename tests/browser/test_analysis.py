@@ -122,3 +122,26 @@ def test_the_end_of_game_dialog_leads_to_the_review(open_page, site):
     page.wait_for_selector("#replay:not([data-loading])")
     assert "You agreed with the expert on" in page.inner_text("[data-analysis-summary]")
     watch.check()
+
+
+@pytest.mark.parametrize(("language", "agreed", "mark"), [
+    ("es", "Coincidiste con el experto en el", "Marca 1 de"),
+    ("th", "คุณเลือกตรงกับผู้เชี่ยวชาญ", "เครื่องหมายของผู้เชี่ยวชาญ 1 จาก"),
+])
+def test_the_review_speaks_the_players_language(open_page, site, reviewed_game, language,
+                                                agreed, mark):
+    owner, game, found = reviewed_game
+    page, watch = open_page(PHONE_TALL, touch=True)
+    page.context.add_cookies([{"name": COOKIE_NAME, "value": signed_cookie(owner),
+                               "url": site.url},
+                              {"name": "django_language", "value": language, "url": site.url}])
+    open_replay(page, site.url, game)
+    assert agreed in page.inner_text("[data-analysis-summary]")
+    page.tap("[data-mark-go='forward']")
+    page.wait_for_function(VERSION_IS, arg=found["marks"][0]["v"])
+    note = page.inner_text("[data-mark-note]")
+    assert note.startswith(mark)
+    assert "Deal " not in note and REASONS[found["marks"][0]["reason"]["code"]] not in note
+    page.screenshot(path=str(shoot(page, f"replay-analysis-phone-{language}").with_name(
+        f"replay-analysis-phone-window-{language}.png")))
+    watch.check()
