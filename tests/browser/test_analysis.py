@@ -58,6 +58,7 @@ def test_on_a_phone_the_first_mark_is_a_tap_away_and_says_why(open_page, site, r
     assert text.startswith(f"The expert's mark 1 of {len(found['marks'])}")
     assert f"Deal {first['deal']}: you" in text
     assert REASONS[first["reason"]["code"]] in text
+    assert ("of your chance to win, by the expert's estimate" in text) == (first["cost"] >= 0.001)
     box = note.bounding_box()
     assert 0 <= box["y"] and box["y"] + box["height"] <= PHONE_TALL["height"]  # in view
     for control in ("[data-mark-go='back']", "[data-mark-go='forward']"):

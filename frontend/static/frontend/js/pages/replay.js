@@ -15,7 +15,7 @@ import { format, gettext, number } from "../i18n.js";
 import { SPEED_MS, loadSettings } from "../settings.js";
 import { renderHand } from "../views/hand.js";
 import { renderLadder } from "../views/ladder.js";
-import { markLine, markReason, summaryLines } from "../views/marks.js";
+import { markCost, markLine, markReason, summaryLines } from "../views/marks.js";
 import { DealLog } from "../views/log.js";
 import { contractLine, renderMelds, renderPiles } from "../views/melds.js";
 import { renderScores } from "../views/scores.js";
@@ -122,7 +122,7 @@ function renderMark(mark) {
     const n = marks.indexOf(mark) + 1;
     const title = document.createElement("strong");
     title.textContent = format(gettext("The expert's mark %(n)s of %(count)s"), { n, count: marks.length });
-    els.markNote.replaceChildren(title, " ", markLine(mark), " ", markReason(mark));
+    els.markNote.replaceChildren(title, " ", markLine(mark), " ", markReason(mark), " ", markCost(mark));
   }
   els.markBack.disabled = !marks.some((m) => m.v < shown);
   els.markForward.disabled = !marks.some((m) => m.v > shown);

@@ -40,6 +40,12 @@ export const markLine = (mark) => format(gettext("Deal %(deal)s: %(difference)s.
 // The expert's reason, in the reader's language (the server's English where a code is new).
 export const markReason = (mark) => REASONS[mark.reason.code] || mark.reason.message;
 
+// What the move gave up, where the expert's estimate says it gave up something worth saying
+// (from a tenth of a point of percentage: below that it is the imagined deals' noise).
+export const markCost = (mark) => (mark.cost >= 0.001
+  ? format(gettext("It cost about %(points)s of your chance to win, by the expert's estimate."), { points: share.format(mark.cost) })
+  : "");
+
 // The game's summary: how often you agreed, and the costliest difference (by the expert's
 // estimate of the chance to win it gave up; null when no difference cost anything).
 export function summaryLines(analysis) {
