@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0008_turn_timers'),
+        ('games', '0009_snapshot_orjson'),
     ]
 
     operations = [
