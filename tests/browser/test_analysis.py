@@ -9,6 +9,8 @@ what the expert would have done and why, in reach above the controls.
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from games.bots import REASONS
@@ -45,7 +47,7 @@ def test_on_a_phone_the_first_mark_is_a_tap_away_and_says_why(open_page, site, r
     open_replay(page, site.url, game)
 
     summary = page.inner_text("[data-analysis-summary]")
-    percent = round(100 * found["agreed"] / found["decisions"])
+    percent = math.floor(100 * found["agreed"] / found["decisions"] + 0.5)  # JS Math.round
     assert f"You agreed with the expert on {percent}%" in summary
     assert f"({found['agreed']} of {found['decisions']})" in summary
     assert page.locator("[data-mark-strip] i").count() == len(found["marks"])
