@@ -38,6 +38,10 @@ export function dealSummary(view, deal) {
   const t = table([gettext("Place"), gettext("Player"), gettext("Rung"), gettext("Cards left"),
     gettext("Penalty"), gettext("Contracts"), gettext("Total")]);
   t.classList.add("deal-summary");
+  // On a phone the cards left go under each name (ladder.css): seven columns do not fit.
+  const [place, , , cardsLeft] = t.tHead.rows[0].cells;
+  cardsLeft.className = "cards-left";
+  place.className = "place"; // "#" on a phone
   const body = t.createTBody();
   const rows = view.players.map((pl, seat) => ({
     seat, rung: pl.rung, climbed: deal.climbed[seat],
@@ -51,13 +55,17 @@ export function dealSummary(view, deal) {
     if (r.seat === view.you) row.className = "me";
     const tied = i > 0 && ranked[i - 1].contracts === r.contracts && ranked[i - 1].total === r.total;
     cell(row, tied ? "" : number(i + 1));
-    cell(row, seatName(view, r.seat), true);
+    const name = cell(row, seatName(view, r.seat), true);
+    const note = document.createElement("span");
+    note.className = "cards-note";
+    note.textContent = counts.cards(r.cards);
+    name.append(note);
     const climb = cell(row, r.climbed ? `${number(r.rung)} → ${number(Math.min(10, r.rung + 1))}` : number(r.rung));
     climb.setAttribute("aria-label", r.climbed
       ? format(gettext("climbed from rung %(from)s to %(to)s"), { from: r.rung, to: Math.min(10, r.rung + 1) })
       : format(gettext("stays on rung %(rung)s"), { rung: r.rung }));
     if (r.climbed) climb.className = "climbed";
-    cell(row, number(r.cards));
+    cell(row, number(r.cards)).className = "cards-left";
     cell(row, number(r.penalty));
     cell(row, number(r.contracts));
     cell(row, number(r.total));
