@@ -86,3 +86,24 @@ def test_the_deal_summary_fits_a_phone_with_its_contracts_and_totals(
     play_turn(page, {"laid_down": 0, "laid_off": 0, "discarded": 0}, on_summary=measure)
     assert measured == [{"overflow": 0, "cells": 10, "outside": []}]
     watch.check()
+
+
+# Whether an element's text is cut off: wider or taller than its box.
+CUT_OFF = "(el) => el.scrollWidth > el.clientWidth + 0.5 || el.scrollHeight > el.clientHeight + 0.5"
+
+
+@pytest.mark.parametrize("language", ["en", "th"])
+@pytest.mark.parametrize("size", list(PHONES))
+def test_the_turn_banner_is_read_to_its_end_on_a_phone(open_page, site, seeded, size, language):
+    page, watch = open_page(PHONES[size], touch=True, speed="instant")
+    start_practice(page, site.url, language)
+    banner = page.locator("[data-turn]")
+    hand_top = page.locator(".hand").bounding_box()["y"]
+    for phase in ("draw", "play"):  # the play phase's says how to discard: a double tap
+        assert view(page)["phase"] == phase
+        assert not banner.evaluate(CUT_OFF), (phase, banner.inner_text())
+        assert page.locator(".hand").bounding_box()["y"] == hand_top  # it never moves the hand
+        if phase == "draw":
+            page.tap("[data-stock]")
+            wait_idle(page)
+    watch.check()
