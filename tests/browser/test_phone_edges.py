@@ -9,8 +9,12 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from tests.browser.strategy import PERSON, person_action
-from tests.browser.table_driver import play_turn, view, wait_idle
-from tests.browser.test_phone_table import PHONES, start_practice
+from tests.browser.table_driver import card, play_turn, view, wait_idle
+from tests.browser.test_phone_table import (  # noqa: F401 (long_deal: a fixture)
+    PHONES,
+    long_deal,
+    start_practice,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -18,16 +22,18 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 OVERFLOW = "(el) => el.scrollWidth - el.clientWidth"
 
 
-def play_to_the_deals_last_turn(game_id: str) -> None:
-    """Play deal 1 through the service layer with the scripted strategy up to the person's
-    last turn in it (the computer players choose as the server does, from the game's seed):
-    the page then plays that turn and sees the deal end. In a thread of its own (the service
-    publishes its events with async_to_sync; this thread runs Playwright's event loop)."""
+def play_on_the_server(game_id: str, until) -> None:
+    """Play deal 1 through the service layer with the scripted strategy, a round at a time,
+    up to the person's turn at which ``until(round)`` holds: ``round`` is what that turn and
+    the computer players' after it would be (a list of (seat, action, state after), played
+    on the engine as the server plays it, from the game's seed). The page then plays that
+    turn. In a thread of its own (the service publishes its events with async_to_sync; this
+    thread runs Playwright's event loop)."""
     with ThreadPoolExecutor(1) as pool:
-        pool.submit(_to_the_last_turn, game_id).result()
+        pool.submit(_play_on_the_server, game_id, until).result()
 
 
-def _to_the_last_turn(game_id: str) -> None:
+def _play_on_the_server(game_id: str, until) -> None:
     from django.db import connection
 
     from games import services
@@ -36,21 +42,23 @@ def _to_the_last_turn(game_id: str) -> None:
     from games.models import Game
 
     def one_round(state):  # the person's turn, then the others' up to the person's next
+        steps = []
         while True:
             seat = state.turn
             view = player_view(state, seat)
             action = person_action(view) if seat == PERSON else choose(
                 game.level, view, rng_for(game.seed, seat, state.actions))
             state, _ = apply(state, seat, action)
+            steps.append((seat, action, state))
             if state.deal != 1 or (state.turn == PERSON and state.phase == "draw"):
-                return state
+                return steps
 
     try:
         while True:
             game = Game.objects.get(public_id=game_id)
             state = game.load_state()
             assert state.turn == PERSON and state.phase == "draw" and state.deal == 1
-            if one_round(state).deal != 1:
+            if until(one_round(state)):
                 return
             while True:  # the same round through the service (it plays the computer players)
                 action = person_action(player_view(state, PERSON))
@@ -63,13 +71,17 @@ def _to_the_last_turn(game_id: str) -> None:
         connection.close()
 
 
+def the_deal_ends(steps) -> bool:
+    return steps[-1][2].deal != 1
+
+
 @pytest.mark.parametrize("language", ["en", "es"])
 @pytest.mark.parametrize("size", list(PHONES))
 def test_the_deal_summary_fits_a_phone_with_its_contracts_and_totals(
         open_page, site, seeded, size, language):
     page, watch = open_page(PHONES[size], touch=True, speed="instant")
     start_practice(page, site.url, language)
-    play_to_the_deals_last_turn(view(page)["id"])
+    play_on_the_server(view(page)["id"], until=the_deal_ends)
     page.reload()
     wait_idle(page)
     measured = []
@@ -106,4 +118,85 @@ def test_the_turn_banner_is_read_to_its_end_on_a_phone(open_page, site, seeded, 
         if phase == "draw":
             page.tap("[data-stock]")
             wait_idle(page)
+    watch.check()
+
+
+def the_person_lays_off(steps) -> bool:
+    from games.engine import LayOff
+
+    return any(seat == PERSON and isinstance(action, LayOff) for seat, action, _ in steps)
+
+
+# The table's view (the centre, which scrolls inside itself): the melds seen whole, those
+# below or above it, whether each "Lay off here" is seen whole and uncovered, the button
+# counting the hidden melds, and the share of the view's width the melds have.
+MELDS_SEEN = """() => {
+    const c = document.querySelector('.centre'), box = c.getBoundingClientRect();
+    const top = box.top + c.clientTop, bottom = top + c.clientHeight;
+    const left = box.left + c.clientLeft, right = left + c.clientWidth;
+    const seen = (r) => r.top >= top - 1 && r.bottom <= bottom + 1
+        && r.left >= left - 1 && r.right <= right + 1;
+    const uncovered = (el) => {
+        const r = el.getBoundingClientRect();
+        return el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+    };
+    const melds = [...document.querySelectorAll('[data-melds] .meld')].map(
+        (m) => m.getBoundingClientRect());
+    const more = document.querySelector('[data-melds-more]');
+    return {melds: melds.length, whole: melds.filter(seen).length,
+            below: melds.filter((r) => r.bottom > bottom + 1).length,
+            above: melds.filter((r) => r.bottom <= bottom + 1 && r.top < top - 1).length,
+            buttons: [...document.querySelectorAll('[data-layoff]')].map(
+                (b) => seen(b.getBoundingClientRect()) && uncovered(b)),
+            more: more.hidden ? null : more.textContent,
+            share: document.querySelector('[data-melds]').offsetWidth / c.clientWidth};
+}"""
+
+
+# The table has stopped scrolling and the count has caught up with it (a frame after).
+SETTLED = """async () => {
+    const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const c = document.querySelector('.centre');
+    let last = -1;
+    while (c.scrollTop !== last) { last = c.scrollTop; await frame(); }
+    return true;
+}"""
+
+
+def more_melds(seen: dict) -> str | None:
+    n = seen["below"] or seen["above"]
+    return f"{n} more meld{'s' if n > 1 else ''} {'↓' if seen['below'] else '↑'}" if n else None
+
+
+@pytest.mark.usefixtures("long_deal")
+def test_at_360_with_melds_down_the_space_goes_to_the_melds(open_page, site):
+    page, watch = open_page(PHONES["360x740"], touch=True, speed="instant")
+    start_practice(page, site.url)
+    play_on_the_server(view(page)["id"], until=the_person_lays_off)
+    page.reload()
+    wait_idle(page)
+    page.tap("[data-stock]")
+    wait_idle(page)
+    v = view(page)
+    card_h = page.locator(".hand .card").first.bounding_box()["height"]
+    # One row of cards holds the hand (and the card to come): no empty second row.
+    assert len(v["hand"]) <= 6
+    assert page.locator(".hand").bounding_box()["height"] < 1.5 * card_h
+    option = v["legal"]["lay_off"][0]
+    card(page, option["card"]).tap()
+    page.wait_for_function(SETTLED)
+    seen = page.evaluate(MELDS_SEEN)
+    assert seen["buttons"] and all(seen["buttons"]), seen  # "Lay off here" whole, in view
+    assert seen["share"] > 0.6, seen  # the piles take little of the table's width
+    # The melds out of view are counted, and the count takes the player to them.
+    assert seen["melds"] > seen["whole"] and seen["more"] == more_melds(seen), seen
+    for _ in range(seen["melds"]):
+        if seen["below"] == 0:
+            break
+        page.tap("[data-melds-more]")
+        page.wait_for_function(f"() => ({MELDS_SEEN})().below < {seen['below']}")
+        page.wait_for_function(SETTLED)
+        seen = page.evaluate(MELDS_SEEN)
+        assert seen["more"] == more_melds(seen), seen
+    assert seen["below"] == 0
     watch.check()

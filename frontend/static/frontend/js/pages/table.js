@@ -5,6 +5,7 @@ import { Panels } from "../controllers/panels.js";
 import { Together } from "../controllers/together.js";
 import { loadSettings, saveSettings } from "../settings.js";
 import { TOUCH } from "../views/table.js";
+import { countHiddenMelds } from "../views/melds.js";
 
 const root = document.getElementById("game");
 // The game fills the window below the site's header: its height is measured, not guessed.
@@ -42,6 +43,7 @@ for (const input of panels.settings.el.querySelectorAll("[data-setting]")) {
   });
 }
 
+countHiddenMelds(root.querySelector(".centre"), root.querySelector("[data-melds]"), root.querySelector("[data-melds-more]"));
 bindTable(root, game, panels);
 // A table for friends' game also hears the table (reactions, the next game).
 const together = root.dataset.tableId ? new Together(game, root.dataset.tableId) : null;

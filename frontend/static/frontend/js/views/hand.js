@@ -11,7 +11,10 @@ const MAX_HAND_CARDS = 11; // ten dealt and one drawn
 const COARSE = globalThis.matchMedia?.("(pointer: coarse)");
 const minStep = () => (COARSE?.matches || globalThis.innerWidth < 600 ? 44 : 40); // 44: a tap target
 
-export function renderHand(root, cards, { selected, focusId, fresh, discardable, inComposer, hinted, phase }) {
+// `laidDown`: the contract is down, so the hand never again holds more than one card over what
+// it holds now (R13 a card drawn, R16 one discarded, R15 lay-offs): it is laid out for those,
+// and the room of a second row it will never need goes to the table.
+export function renderHand(root, cards, { selected, focusId, fresh, discardable, inComposer, hinted, phase, laidDown = false }) {
   const frag = document.createDocumentFragment();
   cards.forEach((card, index) => {
     const el = cardElement(card, { role: "option" });
@@ -34,6 +37,8 @@ export function renderHand(root, cards, { selected, focusId, fresh, discardable,
     frag.append(el);
   });
   root.replaceChildren(frag);
+  if (laidDown) root.dataset.capacity = cards.length + (phase === "play" ? 0 : 1); // the draw to come
+  else delete root.dataset.capacity;
   layOutHand(root);
 }
 
@@ -48,7 +53,7 @@ export function layOutHand(root) {
   if (!cards.length) return;
   const width = cards[0].offsetWidth, room = root.clientWidth - 1; // 1: rounding
   const stepFor = (n) => (n > 1 ? Math.min(width + GAP_PX, (room - width) / (n - 1)) : width + GAP_PX);
-  const capacity = Math.max(MAX_HAND_CARDS, cards.length);
+  const capacity = Math.max(Number(root.dataset.capacity) || MAX_HAND_CARDS, cards.length);
   let perRow = capacity;
   if (stepFor(capacity) < minStep()) {
     // Half a full hand and one more per row (6 + 5 cards and a free place): the cards spread

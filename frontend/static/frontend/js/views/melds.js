@@ -88,6 +88,40 @@ export function renderMelds(root, view, targets) {
   root.dataset.targetsShown = shown;
 }
 
+// The melds the table's view (`centre`, which scrolls inside itself) hides, below or above
+// it: a button at the view's foot counts them ("3 more melds ↓") and scrolls to them, so a
+// narrow screen never hides a meld without saying so.
+export function countHiddenMelds(centre, melds, button) {
+  let frame = 0;
+  const update = () => {
+    frame = 0;
+    const view = centre.getBoundingClientRect();
+    const top = view.top + centre.clientTop, bottom = top + centre.clientHeight;
+    let above = 0, below = 0;
+    for (const meld of melds.querySelectorAll(".meld")) {
+      const r = meld.getBoundingClientRect();
+      if (r.bottom > bottom + 1) below += 1;
+      else if (r.top < top - 1) above += 1;
+    }
+    const n = below || above;
+    button.hidden = !n;
+    button.dataset.towards = below ? "down" : "up";
+    if (n) {
+      button.textContent = format(ngettext("%(n)s more meld", "%(n)s more melds", n), { n })
+        + (below ? " ↓" : " ↑");
+    }
+  };
+  const later = () => { frame ||= requestAnimationFrame(update); };
+  centre.addEventListener("scroll", later, { passive: true });
+  new ResizeObserver(later).observe(centre);
+  new MutationObserver(later).observe(melds, { childList: true });
+  button.addEventListener("click", () => {
+    const step = centre.clientHeight * 0.8;
+    const behavior = matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
+    centre.scrollBy({ top: button.dataset.towards === "down" ? step : -step, behavior });
+  });
+}
+
 export function contractLine(view) {
   const me = view.players[view.you];
   if (!me) return "";

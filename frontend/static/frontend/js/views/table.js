@@ -38,7 +38,7 @@ export function renderTable(root, els, store, { composer, ladder }) {
   renderHand(els.hand, cards, {
     selected: store.selected, focusId: store.focusId, fresh: store.fresh,
     discardable: new Set(legal.discard || []), inComposer: composerIds, hinted: store.hinted?.cards,
-    phase: myTurn ? v.phase : "wait",
+    phase: myTurn ? v.phase : "wait", laidDown: Boolean(me?.laid_down),
   });
   els.stock.classList.toggle("hinted", store.hinted?.pile === "stock");
   els.discard.classList.toggle("hinted", store.hinted?.pile === "discard");
