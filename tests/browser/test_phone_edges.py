@@ -200,3 +200,40 @@ def test_at_360_with_melds_down_the_space_goes_to_the_melds(open_page, site):
         assert seen["more"] == more_melds(seen), seen
     assert seen["below"] == 0
     watch.check()
+
+
+# The log's line for each of a seat's moves with a card (controllers/animator.js).
+LOG_LINES = """async (cards) => {
+    const src = document.querySelector('script[src*="pages/table"]').src;
+    const animator = await import(src.replace(/pages[/]table[.]js.*/, 'controllers/animator.js'));
+    const view = {you: 0, players: [0, 1, 2, 3].map((seat) => ({seat, name: 'Ada'}))};
+    const lines = [];
+    for (const card of cards) {
+        for (const [t, extra] of [['drew', {from: 'discard'}], ['drew', {from: 'stock'}],
+                                   ['laid_off', {}], ['discarded', {}]]) {
+            for (const seat of [0, 1]) {
+                lines.push(animator.describeEvent(view, {t, seat, card, ...extra}));
+            }
+        }
+    }
+    return lines;
+}"""
+
+
+def test_spanish_log_lines_give_each_card_its_article(open_page, site, seeded):
+    page, watch = open_page(PHONES["390x844"], touch=True, locale="es-ES")
+    start_practice(page, site.url, "es")
+    cards = [{"id": f"{r}S.1", "rank": r, "suit": "S"} for r in ("J", "Q", "K", "A", "7")]
+    cards.append({"id": "JK.1", "joker": True})
+    lines = page.evaluate(LOG_LINES, cards)
+    assert len(lines) == 6 * 8 and all(lines), lines
+    for line in lines:
+        for word in ("jota", "reina"):
+            assert f" el {word}" not in line and f" del {word}" not in line, line
+        for word in ("rey", "as", "siete", "comodín"):
+            assert f" la {word}" not in line, line
+    assert "Ada descartó la jota de picas." in lines
+    assert "Tomaste la reina de picas del descarte." in lines
+    assert "Ada colocó el rey de picas." in lines
+    assert "Robaste el comodín del mazo." in lines
+    watch.check()

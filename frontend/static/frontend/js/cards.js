@@ -16,19 +16,22 @@ const SUIT_NAMES = {
   S: gettext("spades"), H: gettext("hearts"), D: gettext("diamonds"), C: gettext("clubs"),
 };
 
+// A rank with its definite article, for the log's sentences: Spanish says "la jota" but "el
+// rey" (each language's article agrees with its own word for the rank).
+const THE_RANK = {
+  A: gettext("the ace"), 2: gettext("the two"), 3: gettext("the three"), 4: gettext("the four"),
+  5: gettext("the five"), 6: gettext("the six"), 7: gettext("the seven"), 8: gettext("the eight"),
+  9: gettext("the nine"), 10: gettext("the ten"), J: gettext("the jack"), Q: gettext("the queen"),
+  K: gettext("the king"),
+};
+
 export const rankValue = (rank) => RANKS.indexOf(rank) + 1;
 export const isJoker = (card) => Boolean(card && card.joker);
 
 export function cardName(card) {
   if (!card) return gettext("no card");
   if (isJoker(card)) {
-    if (card.as) {
-      const as = card.as.suit
-        ? format(gettext("%(rank)s of %(suit)s"), { rank: RANK_NAMES[card.as.rank], suit: SUIT_NAMES[card.as.suit] })
-        : RANK_NAMES[card.as.rank];
-      return format(gettext("joker as %(card)s"), { card: as });
-    }
-    return gettext("joker");
+    return card.as ? format(gettext("joker as %(card)s"), { card: standsFor(card.as) }) : gettext("joker");
   }
   return format(gettext("%(rank)s of %(suit)s"), { rank: RANK_NAMES[card.rank], suit: SUIT_NAMES[card.suit] });
 }
@@ -41,6 +44,22 @@ export function cardOfId(id) {
 
 // "K♠": the short name the cards themselves show.
 export const shortName = (card) => (isJoker(card) ? gettext("joker") : `${card.rank}${GLYPH[card.suit]}`);
+
+// What a joker stands for: a rank in a group, a rank and suit in a run.
+function standsFor(as) {
+  return as.suit
+    ? format(gettext("%(rank)s of %(suit)s"), { rank: RANK_NAMES[as.rank], suit: SUIT_NAMES[as.suit] })
+    : RANK_NAMES[as.rank];
+}
+
+// The card's name with its definite article ("the jack of spades"), for sentences.
+export function theCard(card) {
+  if (!card) return gettext("no card");
+  if (isJoker(card)) {
+    return card.as ? format(gettext("the joker as %(card)s"), { card: standsFor(card.as) }) : gettext("the joker");
+  }
+  return format(gettext("%(rank)s of %(suit)s"), { rank: THE_RANK[card.rank], suit: SUIT_NAMES[card.suit] });
+}
 
 const suitKey = (c) => (isJoker(c) ? 99 : SUITS.indexOf(c.suit) * 20 + rankValue(c.rank));
 const rankKey = (c) => (isJoker(c) ? 99 : rankValue(c.rank) * 5 + SUITS.indexOf(c.suit));

@@ -2,7 +2,7 @@
 // computer players' turns can be shown in order (draw, lay down, lay off, discard). The rules
 // stay on the server: whose turn it is and each hand's size come in the events (`turn`,
 // `hand_size`, `first`), never worked out here.
-import { cardName } from "../cards.js";
+import { theCard } from "../cards.js";
 import { describeContract } from "../contracts.js";
 import { format, gettext } from "../i18n.js";
 import { seatName } from "../views/seats.js";
@@ -132,16 +132,16 @@ export function describeEvent(view, event) {
   switch (eventType(event)) {
     case "drew":
       return d.from === "discard"
-        ? format(gettext("%(who)s took the %(card)s from the discard pile."), { who, card: cardName(d.card) })
+        ? format(gettext("%(who)s took %(card)s from the discard pile."), { who, card: theCard(d.card) })
         : d.card
-          ? format(gettext("%(who)s drew the %(card)s from the stock."), { who, card: cardName(d.card) })
+          ? format(gettext("%(who)s drew %(card)s from the stock."), { who, card: theCard(d.card) })
           : format(gettext("%(who)s drew from the stock."), { who });
     case "laid_down":
       return format(gettext("%(who)s laid down %(contract)s."), { who, contract: meldsText(view, d) });
     case "laid_off":
-      return format(gettext("%(who)s laid off the %(card)s."), { who, card: cardName(d.card) });
+      return format(gettext("%(who)s laid off %(card)s."), { who, card: theCard(d.card) });
     case "discarded":
-      return format(gettext("%(who)s discarded the %(card)s."), { who, card: cardName(d.card) });
+      return format(gettext("%(who)s discarded %(card)s."), { who, card: theCard(d.card) });
     case "stock_rebuilt":
       return gettext("The discard pile was shuffled into a new stock.");
     case "deal_ended":
@@ -166,18 +166,18 @@ function meldsText(view, d) {
 }
 
 function describeMine(view, event, d) {
-  const card = d.card ? cardName(d.card) : "";
+  const card = d.card ? theCard(d.card) : "";
   switch (eventType(event)) {
     case "drew":
       return d.from === "discard"
-        ? format(gettext("You took the %(card)s from the discard pile."), { card })
-        : format(gettext("You drew the %(card)s from the stock."), { card });
+        ? format(gettext("You took %(card)s from the discard pile."), { card })
+        : format(gettext("You drew %(card)s from the stock."), { card });
     case "laid_down":
       return format(gettext("You laid down %(contract)s."), { contract: meldsText(view, d) });
     case "laid_off":
-      return format(gettext("You laid off the %(card)s."), { card });
+      return format(gettext("You laid off %(card)s."), { card });
     case "discarded":
-      return format(gettext("You discarded the %(card)s."), { card });
+      return format(gettext("You discarded %(card)s."), { card });
     default:
       return "";
   }

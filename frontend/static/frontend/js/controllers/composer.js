@@ -1,6 +1,6 @@
 // The meld composer: one slot per requirement of the contract. Cards are added from the
 // selection; each slot is checked as it is built and says which requirement it fills.
-import { cardName, checkMeld, isJoker } from "../cards.js";
+import { checkMeld, isJoker, theCard } from "../cards.js";
 import { describeRequirement } from "../contracts.js";
 import { format, gettext } from "../i18n.js";
 import { cardElement } from "../views/card.js";
@@ -89,7 +89,7 @@ export class Composer {
         const b = cardElement(card, { tag: "button", small: true, role: null });
         b.type = "button";
         b.dataset.unslot = card.id;
-        b.setAttribute("aria-label", format(gettext("Take the %(card)s back"), { card: cardName(card) }));
+        b.setAttribute("aria-label", format(gettext("Take %(card)s back"), { card: theCard(card) }));
         cards.append(b);
       }
       const add = document.createElement("button");
