@@ -216,34 +216,37 @@ def test_the_sites_pages_fit_every_size_in_every_language(open_page, site, size)
     watch.check(allow=("status of 404",))
 
 
-def test_the_phones_menu_shows_where_more_links_lie_and_the_current_one(open_page, site):
-    """At 360 px in Spanish the menu's one row is wider than the screen: it scrolls sideways,
-    its edge fades on the side where links are hidden, and the current page's link is in
-    sight (it used to sit off-screen, Profile with it, with nothing to say so)."""
-    page, watch = open_page({"width": 360, "height": 740}, touch=True)
+# Every link of the menu: where it goes, and whether it lies whole inside the window.
+MENU_LINKS = """() => [...document.querySelectorAll('header.site nav a')].map((a) => {
+    const r = a.getBoundingClientRect();
+    return {href: a.getAttribute('href'), seen: r.width > 0 && r.left >= 0 && r.top >= 0
+            && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5};
+})"""
 
-    def menu():
-        return page.evaluate("""() => {
-            const nav = document.querySelector('header.site nav');
-            const box = nav.getBoundingClientRect();
-            const current = nav.querySelector('[aria-current]').getBoundingClientRect();
-            return {overflows: nav.scrollWidth > nav.clientWidth,
-                    left: nav.hasAttribute('data-more-left'),
-                    right: nav.hasAttribute('data-more-right'),
-                    currentInSight: current.left >= box.left - 1 && current.right <= box.right + 1};
-        }""")
 
-    page.goto(f"{site.url}/?lang=es")
-    page.wait_for_function("() => document.fonts.status === 'loaded'")
-    assert menu() == {"overflows": True, "left": False, "right": True, "currentInSight": True}
-    page.goto(f"{site.url}/profile/?lang=es")
-    page.wait_for_function("() => document.fonts.status === 'loaded'")
-    at_profile = menu()
-    assert at_profile["overflows"] and at_profile["left"] and at_profile["currentInSight"]
-    shoot(page, "menu-profile-es-360")
-    page.locator("header.site nav").evaluate("nav => { nav.scrollLeft = 0; }")
-    page.wait_for_function("() => !document.querySelector('header.site nav')"
-                           ".hasAttribute('data-more-left')")
-    assert menu()["right"]
-    assert fits_across(page)
-    watch.check()
+@pytest.mark.parametrize("size", ["390x844", "360x740"])
+def test_on_a_phone_the_menu_opens_with_every_link_in_sight(open_page, site, size):
+    """On a phone the menu is a button that opens every link, Your games with them, in sight:
+    it used to be one row that scrolled sideways, Profile or Play off the screen."""
+    width, height = (int(n) for n in size.split("x"))
+    page, watch = open_page({"width": width, "height": height}, touch=True)
+    for path in ("/", "/profile/", f"/play/{'x' * 22}/"):  # the table's header is one row
+        page.goto(f"{site.url}{path}?lang=es")
+        page.wait_for_function("() => document.fonts.status === 'loaded'")
+        assert fits_across(page)
+        assert page.evaluate("() => document.querySelector('header.site').scrollWidth"
+                             " <= innerWidth")
+        toggle = page.get_by_role("button", name="Menú")
+        toggle.tap()
+        links = page.evaluate(MENU_LINKS)
+        assert [link["href"] for link in links] == [
+            "/", "/games/", "/daily/", "/leaderboard/", "/leagues/", "/rules/", "/about/",
+            "/profile/"]
+        assert all(link["seen"] for link in links), (path, links)
+        page.keyboard.press("Escape")  # it closes as it opened
+        page.wait_for_function("() => !document.querySelector('header.site nav a')"
+                               ".getBoundingClientRect().width")
+    toggle.tap()
+    page.get_by_role("link", name="Perfil").tap()
+    page.wait_for_url("**/profile/")
+    watch.check(allow=("status of 404",))
