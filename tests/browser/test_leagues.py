@@ -153,3 +153,32 @@ def test_yesterdays_board_links_each_member_to_their_replay(open_page, site, clo
     link.tap()  # a finger
     on_the_viewer(phone, "Ben")
     phone_watch.check()
+
+
+def test_a_member_who_has_not_played_today_is_told_the_results_wait_for_them(open_page, site):
+    """Ana has played today's daily, Ben not yet: Ben's week shows no row (today's results
+    are hidden from him until he plays), and says so, not that nobody has played."""
+    from games.players.identity import COOKIE_NAME
+    from games.services.daily import start_daily
+    from tests.browser.test_replay import signed_cookie
+    from tests.factories import player_with_token
+    from tests.leaderboards.leagues.factories import league_with
+    from tests.leaderboards.play import play_to_the_end
+
+    ana, _ = player_with_token("Ana")
+    ben, _ = player_with_token("Ben")
+    league = league_with(ana, ben)
+    play_to_the_end(start_daily(ana).game)
+    page, watch = open_page(PHONE, touch=True)
+    page.context.add_cookies([{"name": COOKIE_NAME, "value": signed_cookie(ben),
+                               "url": site.url}])
+    page.goto(f"{site.url}/leagues/{league.public_id}/")
+    page.wait_for_selector("[data-played]:not([hidden])")
+    week = page.locator("section[aria-labelledby=week-title]")
+    assert "No dailies this week yet" not in week.inner_text()
+    hidden = page.locator("[data-week-hidden]")
+    assert hidden.is_visible()
+    assert "until you play" in hidden.inner_text()
+    hidden.get_by_role("link").tap()
+    page.wait_for_url("**/daily/")
+    watch.check()

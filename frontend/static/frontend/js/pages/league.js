@@ -73,9 +73,13 @@ function renderYesterday(yesterday, me) {
   }));
 }
 
-function renderWeek(week, me) {
+// Today's results join the week once the viewer has finished today's daily: until then a
+// member who has not played is told so (others may have played: the week is not empty).
+function renderWeek(week, today, me) {
+  const hiddenToday = !today.results_shown && today.played.length > 0;
   $("[data-week-table]").hidden = week.entries.length === 0;
-  $("[data-week-empty]").hidden = week.entries.length > 0;
+  $("[data-week-empty]").hidden = week.entries.length > 0 || hiddenToday;
+  $("[data-week-hidden]").hidden = !hiddenToday;
   $("[data-week-rows]").replaceChildren(...week.entries.map((e) => row(
     [number(e.rank), e.player.name, number(e.contracts), number(e.penalty), number(e.days)],
     e.player.id === me)));
@@ -130,7 +134,7 @@ function render(page) {
   $("[data-code]").textContent = league.code;
   renderToday(page.today, me);
   renderYesterday(page.yesterday, me);
-  renderWeek(page.week, me);
+  renderWeek(page.week, page.today, me);
   renderAllTime(page.all_time, me);
   renderMembers(page.members, league, me);
   $("[data-manage]").hidden = !league.you_created;
