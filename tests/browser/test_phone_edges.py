@@ -9,7 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from tests.browser.strategy import PERSON, person_action
-from tests.browser.table_driver import card, play_turn, view, wait_idle
+from tests.browser.table_driver import card, outside_viewport, play_turn, view, wait_idle
 from tests.browser.test_phone_table import (  # noqa: F401 (long_deal: a fixture)
     PHONES,
     long_deal,
@@ -236,4 +236,17 @@ def test_spanish_log_lines_give_each_card_its_article(open_page, site, seeded):
     assert "Tomaste la reina de picas del descarte." in lines
     assert "Ada colocó el rey de picas." in lines
     assert "Robaste el comodín del mazo." in lines
+    watch.check()
+
+
+@pytest.mark.parametrize("language", ["en", "th"])
+def test_on_its_side_a_phone_shows_hand_piles_and_buttons_in_the_window(
+        open_page, site, seeded, language):
+    page, watch = open_page({"width": 844, "height": 390}, touch=True, speed="instant")
+    start_practice(page, site.url, language)
+    assert outside_viewport(page) == []
+    page.tap("[data-stock]")  # eleven cards: the hand at its largest
+    wait_idle(page)
+    assert outside_viewport(page) == []
+    assert page.evaluate("() => scrollY") == 0
     watch.check()
