@@ -128,7 +128,7 @@ def the_person_lays_off(steps) -> bool:
 
 
 # The table's view (the centre, which scrolls inside itself): the melds seen whole, those
-# below or above it, whether each "Lay off here" is seen whole and uncovered, the button
+# mostly below or above it, whether each "Lay off here" is seen whole and uncovered, the button
 # counting the hidden melds, and the share of the view's width the melds have.
 MELDS_SEEN = """() => {
     const c = document.querySelector('.centre'), box = c.getBoundingClientRect();
@@ -144,8 +144,8 @@ MELDS_SEEN = """() => {
         (m) => m.getBoundingClientRect());
     const more = document.querySelector('[data-melds-more]');
     return {melds: melds.length, whole: melds.filter(seen).length,
-            below: melds.filter((r) => r.bottom > bottom + 1).length,
-            above: melds.filter((r) => r.bottom <= bottom + 1 && r.top < top - 1).length,
+            below: melds.filter((r) => (r.top + r.bottom) / 2 > bottom).length,
+            above: melds.filter((r) => (r.top + r.bottom) / 2 < top).length,
             buttons: [...document.querySelectorAll('[data-layoff]')].map(
                 (b) => seen(b.getBoundingClientRect()) && uncovered(b)),
             more: more.hidden ? null : more.textContent,

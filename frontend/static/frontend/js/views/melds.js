@@ -88,8 +88,8 @@ export function renderMelds(root, view, targets) {
   root.dataset.targetsShown = shown;
 }
 
-// The melds the table's view (`centre`, which scrolls inside itself) hides, below or above
-// it: a button at the view's foot counts them ("3 more melds ↓") and scrolls to them, so a
+// The melds the table's view (`centre`, which scrolls inside itself) hides (most of), below
+// or above it: a button at the view's foot counts them ("3 more melds ↓") and scrolls to them, so a
 // narrow screen never hides a meld without saying so.
 export function countHiddenMelds(centre, melds, button) {
   let frame = 0;
@@ -98,10 +98,10 @@ export function countHiddenMelds(centre, melds, button) {
     const view = centre.getBoundingClientRect();
     const top = view.top + centre.clientTop, bottom = top + centre.clientHeight;
     let above = 0, below = 0;
-    for (const meld of melds.querySelectorAll(".meld")) {
-      const r = meld.getBoundingClientRect();
-      if (r.bottom > bottom + 1) below += 1;
-      else if (r.top < top - 1) above += 1;
+    for (const meld of melds.querySelectorAll(".meld")) { // hidden: less than half of it seen
+      const r = meld.getBoundingClientRect(), middle = (r.top + r.bottom) / 2;
+      if (middle > bottom) below += 1;
+      else if (middle < top) above += 1;
     }
     const n = below || above;
     button.hidden = !n;
