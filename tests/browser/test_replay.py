@@ -221,3 +221,21 @@ def test_a_replay_not_open_to_you_is_not_found_and_your_own_says_when_it_opens(
     page.goto(f"{site.url}/replay/{theirs.public_id}/")
     assert "Game not found" in page.inner_text("main")
     watch.check(allow=("status of 404",))
+
+
+def test_on_a_phone_your_own_hand_is_above_the_controls(open_page, site, watched_daily):
+    """The controls are fixed at the foot of a phone's window: the replay's own hand (seat 0)
+    is seen above them as the page opens, the others' face-up hands above it."""
+    # A moment when your hand is at its largest (a card drawn to ten): two rows of cards.
+    v = next(v for v, state in enumerate(engine_states(watched_daily)) if len(state.hands[0]) == 11)
+    page, watch = open_page(PHONE_TALL, touch=True)
+    open_replay(page, site.url, watched_daily, f"?v={v}")
+    at_version(page, v)
+    page.wait_for_function("() => document.fonts.status === 'loaded'")
+    controls = page.locator("[data-controls]").bounding_box()
+    cards = page.locator("[data-hand] .card")
+    assert cards.count() == 11
+    bottoms = cards.evaluate_all("(cs) => cs.map((c) => c.getBoundingClientRect().bottom)")
+    assert max(bottoms) <= controls["y"] + 0.5, (bottoms, controls)
+    assert page.evaluate("() => scrollY") == 0
+    watch.check()
