@@ -8,10 +8,11 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from tests.browser.strategy import PERSON, person_action
+from tests.browser.strategy import PERSON, discard_choice_json, person_action
 from tests.browser.table_driver import card, outside_viewport, play_turn, view, wait_idle
 from tests.browser.test_phone_table import (  # noqa: F401 (long_deal: a fixture)
     PHONES,
+    double_tap,
     long_deal,
     start_practice,
 )
@@ -249,4 +250,26 @@ def test_on_its_side_a_phone_shows_hand_piles_and_buttons_in_the_window(
     wait_idle(page)
     assert outside_viewport(page) == []
     assert page.evaluate("() => scrollY") == 0
+    watch.check()
+
+
+@pytest.mark.parametrize("language", ["en", "th"])
+def test_at_360_each_seat_shows_its_last_move(open_page, site, seeded, language):
+    """The log has room for four lines at 360: a round of the computer players' moves is six
+    or seven. Each seat says its own last move, whole, in the window."""
+    page, watch = open_page(PHONES["360x740"], touch=True, speed="instant")
+    start_practice(page, site.url, language)
+    page.tap("[data-stock]")
+    wait_idle(page)
+    double_tap(page, discard_choice_json(view(page)))
+    page.wait_for_function("() => [...document.querySelectorAll('.seat .last-move')]"
+                           ".filter((p) => p.textContent).length === 3")
+    wait_idle(page)
+    moves = page.locator(".seat .last-move")
+    for i in range(3):
+        move = moves.nth(i)
+        assert move.is_visible() and not move.evaluate(CUT_OFF), move.inner_text()
+        box = move.bounding_box()
+        assert box["y"] >= 0 and box["x"] + box["width"] <= 360
+    assert outside_viewport(page) == []
     watch.check()

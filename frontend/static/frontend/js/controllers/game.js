@@ -178,7 +178,7 @@ export class GameController {
   // --- Rendering --------------------------------------------------------------------------
 
   render() {
-    renderTable(this.root, this.els, this.store, { composer: this.composer, ladder: this.ladder });
+    renderTable(this.root, this.els, this.store, { composer: this.composer, ladder: this.ladder, lastMoves: this.log.lastMoves });
   }
 
   // The "scores so far" panel: opened and closed by its button, C, or Escape inside it.

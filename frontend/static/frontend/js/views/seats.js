@@ -17,7 +17,9 @@ export function withPeople(view) {
   return view.players.some((p) => !p.bot && p.seat !== view.you);
 }
 
-export function renderSeats(root, view) {
+// `lastMoves`: seat -> its last move this deal in a few words (views/log.js), shown on a
+// narrow screen, where the log has room for only a few lines.
+export function renderSeats(root, view, lastMoves = new Map()) {
   const frag = document.createDocumentFragment();
   for (const p of view.players) {
     if (p.seat === view.you) continue;
@@ -33,7 +35,8 @@ export function renderSeats(root, view) {
       <p class="rung"></p>
       <p class="contract"></p>
       <div class="fan" aria-hidden="true">${'<span class="mini-back"></span>'.repeat(fan)}</div>
-      <p class="stats"><span class="hand-size"></span><span class="penalty"></span></p>`;
+      <p class="stats"><span class="hand-size"></span><span class="penalty"></span></p>
+      <p class="last-move"></p>`;
     el.querySelector("h3").textContent = seatName(view, p.seat);
     const badges = el.querySelector(".badges");
     if (view.dealer === p.seat) badges.append(badge(gettext("Dealer"), "dealer"));
@@ -43,6 +46,7 @@ export function renderSeats(root, view) {
     if (open) showHand(el.querySelector(".fan"), open, seatName(view, p.seat));
     el.querySelector(".hand-size").textContent = counts.cards(p.hand_size);
     el.querySelector(".penalty").textContent = counts.penaltyPoints(p.penalty);
+    el.querySelector(".last-move").textContent = lastMoves.get(p.seat) || "";
     frag.append(el);
   }
   root.replaceChildren(frag);

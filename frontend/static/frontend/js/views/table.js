@@ -11,8 +11,9 @@ import { renderSeats, seatName, withPeople } from "./seats.js";
 
 export const TOUCH = globalThis.matchMedia?.("(hover: none) and (pointer: coarse)");
 
-// els: the table's elements (GameController.els); ladder: rung -> contract text.
-export function renderTable(root, els, store, { composer, ladder }) {
+// els: the table's elements (GameController.els); ladder: rung -> contract text; lastMoves:
+// seat -> its last move this deal (views/log.js).
+export function renderTable(root, els, store, { composer, ladder, lastMoves }) {
   const v = store.shown;
   if (!v) return;
   const legal = store.legal();
@@ -23,7 +24,7 @@ export function renderTable(root, els, store, { composer, ladder }) {
   els.contract.textContent = contractLine(v);
   els.turn.textContent = turnText(store);
   root.classList.toggle("my-turn", myTurn);
-  renderSeats(els.seats, v);
+  renderSeats(els.seats, v, lastMoves);
   renderPiles(els, v, { canDraw: (f) => store.canDraw(f), below: (v.pile_below || store.pileBelow || []).at(-1) });
   const single = store.selected.size === 1 ? [...store.selected][0] : null;
   renderMelds(els.melds, v, single ? store.targetsFor(single) : new Map());
