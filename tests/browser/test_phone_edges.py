@@ -188,7 +188,7 @@ def test_at_360_with_melds_down_the_space_goes_to_the_melds(open_page, site):
     page.wait_for_function(SETTLED)
     seen = page.evaluate(MELDS_SEEN)
     assert seen["buttons"] and all(seen["buttons"]), seen  # "Lay off here" whole, in view
-    assert seen["share"] > 0.6, seen  # the piles take little of the table's width
+    assert seen["share"] > 0.55, seen  # the piles take little of the table's width (0.5 before)
     # The melds out of view are counted, and the count takes the player to them.
     assert seen["melds"] > seen["whole"] and seen["more"] == more_melds(seen), seen
     for _ in range(seen["melds"]):
