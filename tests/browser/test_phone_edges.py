@@ -273,3 +273,36 @@ def test_at_360_each_seat_shows_its_last_move(open_page, site, seeded, language)
         assert box["y"] >= 0 and box["x"] + box["width"] <= 360
     assert outside_viewport(page) == []
     watch.check()
+
+
+def test_a_joker_thrown_away_by_a_double_tap_is_asked_about_once(open_page, site, seeded):
+    page, watch = open_page(PHONES["390x844"], touch=True, speed="instant")
+    start_practice(page, site.url)
+    page.tap("[data-stock]")  # this seed's first draw is a joker
+    wait_idle(page)
+    joker = next(c["id"] for c in view(page)["hand"] if c["id"].startswith("JK"))
+    double_tap(page, joker)
+    page.wait_for_function("() => /joker/.test(document.querySelector('[data-message]')"
+                           ".textContent)")
+    assert "Do the same again" in page.inner_text("[data-message]")
+    assert joker in [c["id"] for c in view(page)["hand"]]  # asked, not thrown
+    double_tap(page, joker)  # the same again: thrown
+    wait_idle(page)
+    assert joker not in [c["id"] for c in view(page)["hand"]]
+    watch.check()
+
+
+def test_with_the_question_turned_off_d_throws_a_joker_at_once(open_page, site, seeded):
+    page, watch = open_page({"width": 1280, "height": 800}, speed="instant")
+    start_practice(page, site.url)
+    page.click("[data-settings-toggle]")
+    page.uncheck('[data-setting="askJoker"]')
+    page.click("[data-settings-toggle]")
+    page.click("[data-stock]")
+    wait_idle(page)
+    joker = next(c["id"] for c in view(page)["hand"] if c["id"].startswith("JK"))
+    card(page, joker).focus()
+    page.keyboard.press("d")
+    wait_idle(page)
+    assert joker not in [c["id"] for c in view(page)["hand"]]
+    watch.check()

@@ -1,6 +1,7 @@
-// The player's table settings, kept in this browser: animation speed, four-colour deck, sound.
+// The player's table settings, kept in this browser: animation speed, four-colour deck, sound,
+// whether a joker thrown away by a double tap or D is asked about first.
 const KEY = "ladder.settings";
-const DEFAULTS = { speed: "normal", fourColour: false, sound: false };
+const DEFAULTS = { speed: "normal", fourColour: false, sound: false, askJoker: true };
 export const SPEED_MS = { slow: 1100, normal: 600, fast: 250, instant: 0 };
 
 export function loadSettings() {

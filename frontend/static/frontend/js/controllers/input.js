@@ -1,5 +1,8 @@
 // Mouse, touch and keyboard on the table. A plain turn takes two gestures: click the stock
 // (or press S), then double-click / double-tap a card (or press D on it).
+import { showInfo } from "../errors.js";
+import { gettext } from "../i18n.js";
+
 const DOUBLE_TAP_MS = 400;
 const DRAG_START_PX = 8;
 
@@ -49,6 +52,23 @@ function toggle(game, id) {
   game.store.focusId = id;
   game.render();
   game.els.hand.querySelector(`[data-id="${CSS.escape(id)}"]`)?.focus({ preventScroll: true });
+}
+
+// A joker thrown away by a quick gesture (a double tap or click, D) is asked about once first:
+// the same gesture again throws it. The settings' "askJoker" turns the question off.
+let jokerAsked = null;
+
+// Whether the gesture only asked (true) or may go on and discard (false).
+function asksFirst(game, id) {
+  const card = game.store.byId().get(id);
+  const legal = (game.store.legal().discard || []).includes(id);
+  if (card?.joker && legal && game.settings.askJoker !== false && jokerAsked !== id) {
+    jokerAsked = id;
+    showInfo(game.els.message, gettext("Discard your joker? Do the same again to throw it away (the settings can turn this question off)."));
+    return true;
+  }
+  jokerAsked = null;
+  return false;
 }
 
 // Tap/click selects, a second tap within DOUBLE_TAP_MS discards, a drag reorders the hand
@@ -105,7 +125,7 @@ function bindPointer(hand, game) {
     if (lastTap.id === id && now - lastTap.at < DOUBLE_TAP_MS) {
       lastTap = { id: null, at: 0 };
       game.store.selected.delete(id);
-      return game.discard(id);
+      return asksFirst(game, id) ? undefined : game.discard(id);
     }
     lastTap = { id, at: now };
     toggle(game, id);
@@ -177,6 +197,7 @@ function bindKeys(hand, game, panels, openComposer) {
       case " ": case "Enter": e.preventDefault(); toggle(game, id); break;
       case "d": case "D": case "Delete":
         e.preventDefault();
+        if (asksFirst(game, id)) break;
         game.store.focusId = cards[i + 1]?.dataset.id || cards[i - 1]?.dataset.id || null;
         game.discard(id);
         break;
