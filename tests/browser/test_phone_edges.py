@@ -24,7 +24,7 @@ OVERFLOW = "(el) => el.scrollWidth - el.clientWidth"
 
 
 def play_on_the_server(game_id: str, until) -> None:
-    """Play deal 1 through the service layer with the scripted strategy, a round at a time,
+    """Play the game through the service layer with the scripted strategy, a round at a time,
     up to the person's turn at which ``until(round)`` holds: ``round`` is what that turn and
     the computer players' after it would be (a list of (seat, action, state after), played
     on the engine as the server plays it, from the game's seed). The page then plays that
@@ -51,14 +51,14 @@ def _play_on_the_server(game_id: str, until) -> None:
                 game.level, view, rng_for(game.seed, seat, state.actions))
             state, _ = apply(state, seat, action)
             steps.append((seat, action, state))
-            if state.deal != 1 or (state.turn == PERSON and state.phase == "draw"):
+            if state.phase == "finished" or (state.turn == PERSON and state.phase == "draw"):
                 return steps
 
     try:
         while True:
             game = Game.objects.get(public_id=game_id)
             state = game.load_state()
-            assert state.turn == PERSON and state.phase == "draw" and state.deal == 1
+            assert state.turn == PERSON and state.phase == "draw", "the game ended first"
             if until(one_round(state)):
                 return
             while True:  # the same round through the service (it plays the computer players)
@@ -73,7 +73,7 @@ def _play_on_the_server(game_id: str, until) -> None:
 
 
 def the_deal_ends(steps) -> bool:
-    return steps[-1][2].deal != 1
+    return steps[-1][2].deal != steps[0][2].deal
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
@@ -305,4 +305,50 @@ def test_with_the_question_turned_off_d_throws_a_joker_at_once(open_page, site, 
     page.keyboard.press("d")
     wait_idle(page)
     assert joker not in [c["id"] for c in view(page)["hand"]]
+    watch.check()
+
+
+def a_card_fits_two_places(steps) -> bool:
+    """After the person's draw, a card of theirs may be laid off in two places or more."""
+    from collections import Counter
+
+    from games.engine import player_view
+
+    after_draw = steps[0][2]
+    places = Counter(card for _, card, _ in player_view(after_draw, PERSON).legal.lay_offs)
+    return any(n > 1 for n in places.values())
+
+
+@pytest.fixture
+def two_places_seed(monkeypatch):
+    """A game in which, in deal 2, a card of the person's fits two places (a joker, both
+    ends of a run)."""
+    from games import services
+
+    monkeypatch.setattr(services, "new_seed", lambda: "browser-8")
+
+
+@pytest.mark.usefixtures("two_places_seed")
+def test_l_on_a_card_that_fits_two_melds_offers_them_on_the_arrow_keys(open_page, site):
+    page, watch = open_page({"width": 1280, "height": 800}, speed="instant")
+    start_practice(page, site.url)
+    play_on_the_server(view(page)["id"], until=a_card_fits_two_places)
+    page.reload()
+    wait_idle(page)
+    page.click("[data-stock]")
+    wait_idle(page)
+    options = view(page)["legal"]["lay_off"]
+    chosen = next(o["card"] for o in options if sum(p["card"] == o["card"] for p in options) > 1)
+    card(page, chosen).focus()
+    page.keyboard.press("l")
+    focused = "() => document.activeElement.dataset.layoff !== undefined"
+    page.wait_for_function(focused)
+    place = "() => [document.activeElement.dataset.layoff, document.activeElement.dataset.end]"
+    first = page.evaluate(place)
+    page.keyboard.press("ArrowRight")
+    second = page.evaluate(place)
+    assert page.evaluate(focused) and second != first
+    page.keyboard.press("Enter")  # laid off there, in two keys and Enter
+    wait_idle(page)
+    assert chosen not in [c["id"] for c in view(page)["hand"]]
     watch.check()

@@ -8,6 +8,7 @@ const DRAG_START_PX = 8;
 
 export function bindTable(root, game, panels) {
   const { hand, stock, discard } = game.els;
+  bindLayOffKeys(game);
 
   stock.addEventListener("click", () => game.draw("stock"));
   discard.addEventListener("click", () => game.draw("discard"));
@@ -201,7 +202,7 @@ function bindKeys(hand, game, panels, openComposer) {
         game.store.focusId = cards[i + 1]?.dataset.id || cards[i - 1]?.dataset.id || null;
         game.discard(id);
         break;
-      case "l": case "L": e.preventDefault(); game.layOff(id); break;
+      case "l": case "L": e.preventDefault(); if (!offerLayOffs(game, id)) game.layOff(id); break;
       default: return;
     }
     e.stopPropagation();
@@ -219,6 +220,38 @@ function bindKeys(hand, game, panels, openComposer) {
       default: return;
     }
     e.preventDefault();
+  });
+}
+
+// L on a card that fits more than one meld (or both ends of a run): the card alone is selected
+// and focus goes to its first "Lay off here"; the arrow keys move between them, Enter lays the
+// card off there, Escape goes back to the card (bindLayOffKeys).
+function offerLayOffs(game, id) {
+  const places = [...game.store.targetsFor(id).values()].reduce((n, ends) => n + new Set(ends).size, 0);
+  if (places < 2 || !game.store.myTurn) return false;
+  game.store.selected.clear();
+  game.store.selected.add(id);
+  game.store.focusId = id;
+  game.render();
+  game.els.melds.querySelector("[data-layoff]")?.focus();
+  showInfo(game.els.message, gettext("Choose the meld with the arrow keys, then Enter (Escape: back to your hand)."));
+  return true;
+}
+
+function bindLayOffKeys(game) {
+  game.els.melds.addEventListener("keydown", (e) => {
+    const button = e.target.closest?.("[data-layoff]");
+    if (!button) return;
+    const all = [...game.els.melds.querySelectorAll("[data-layoff]")];
+    const i = all.indexOf(button);
+    switch (e.key) {
+      case "ArrowRight": case "ArrowDown": all[(i + 1) % all.length].focus(); break;
+      case "ArrowLeft": case "ArrowUp": all[(i - 1 + all.length) % all.length].focus(); break;
+      case "Escape": if (single(game)) refocus(game.els.hand, single(game)); break;
+      default: return;
+    }
+    e.preventDefault();
+    e.stopPropagation();
   });
 }
 
