@@ -352,3 +352,31 @@ def test_l_on_a_card_that_fits_two_melds_offers_them_on_the_arrow_keys(open_page
     wait_idle(page)
     assert chosen not in [c["id"] for c in view(page)["hand"]]
     watch.check()
+
+
+def test_a_reload_while_the_deal_summary_is_open_shows_it_again_until_dismissed(
+        open_page, site, seeded):
+    page, watch = open_page(PHONES["390x844"], touch=True, speed="instant")
+    start_practice(page, site.url)
+    play_on_the_server(view(page)["id"], until=the_deal_ends)
+    page.reload()
+    wait_idle(page)
+    seen = []
+
+    def reload_first(page):
+        if seen:
+            return
+        seen.append(page.inner_text("dialog[open] [data-summary-title]"))
+        page.reload()  # the summary open: it is shown again
+        page.wait_for_selector("dialog[open] [data-summary-continue]")
+        seen.append(page.inner_text("dialog[open] [data-summary-title]"))
+
+    play_turn(page, {"laid_down": 0, "laid_off": 0, "discarded": 0}, on_summary=reload_first)
+    assert seen == ["Deal 1 is over", "Deal 1 is over"]
+    page.reload()  # dismissed: not again
+
+    def no_summary(page):
+        raise AssertionError("the dismissed summary was shown again")
+
+    wait_idle(page, on_summary=no_summary)
+    watch.check()

@@ -7,8 +7,25 @@ import { format, gettext } from "../i18n.js";
 import { dealSymbols, fillShareBox, shareBox, shareLines } from "../daily/sharecard.js";
 import { dealSummary, resultTable } from "../views/summary.js";
 
+// An open deal summary is kept in this browser until the player goes on: a reload shows it
+// again (the deal's log, read on load, starts at the next deal's start).
+const summaryKey = (gameId) => `ladder.summary.${gameId}`;
+
+export function reopenDealSummary(els, gameId) {
+  let saved = null;
+  try { saved = JSON.parse(localStorage.getItem(summaryKey(gameId)) || "null"); } catch { /* private mode */ }
+  if (!saved) return null;
+  if (els.summary.open) { forget(gameId); return null; } // the game is over: its result is shown
+  return showDealSummary(els, saved.view, saved.deal);
+}
+
+function forget(gameId) {
+  try { localStorage.removeItem(summaryKey(gameId)); } catch { /* private mode */ }
+}
+
 // "Deal n is over": resolves when the player goes on (the button, or Escape).
 export function showDealSummary(els, view, deal) {
+  try { localStorage.setItem(summaryKey(view.id), JSON.stringify({ view, deal })); } catch { /* private mode */ }
   const last = deal.deal === 10;
   els.summaryTitle.textContent = format(gettext("Deal %(deal)s is over"), { deal: deal.deal });
   els.summaryBody.replaceChildren(dealSummary(view, deal));
@@ -25,6 +42,7 @@ export function showDealSummary(els, view, deal) {
       els.summary.removeEventListener("click", backdrop);
       els.summary.removeEventListener("cancel", cancel);
       els.summary.close();
+      forget(view.id);
       resolve();
     };
     button.addEventListener("click", done, { once: true });
