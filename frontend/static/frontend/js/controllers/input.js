@@ -65,7 +65,7 @@ function asksFirst(game, id) {
   const legal = (game.store.legal().discard || []).includes(id);
   if (card?.joker && legal && game.settings.askJoker !== false && jokerAsked !== id) {
     jokerAsked = id;
-    showInfo(game.els.message, gettext("Discard your joker? Do the same again to throw it away (the settings can turn this question off)."));
+    showInfo(game.els.message, gettext("Discard the joker? Do it again to confirm."));
     return true;
   }
   jokerAsked = null;
