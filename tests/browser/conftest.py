@@ -204,15 +204,17 @@ def open_page(browser, site, started_at):
     ``csp=False`` bypasses the policy (axe-core is injected as an inline script). Under the
     policy ``page.wait_for_function`` needs a function ("() => ..."): an expression is
     evaluated with eval, which the policy refuses.
-    ``reduced_motion="reduce"`` is the system setting."""
+    ``reduced_motion="reduce"`` is the system setting. ``ask_joker`` is the table's setting
+    (off here: the scripted player throws jokers away by a double click; on for a person)."""
     contexts = []
 
     def make(viewport=DESKTOP, speed="instant", touch=False, locale="en-GB", csp=True,
-             reduced_motion="no-preference"):
+             reduced_motion="no-preference", ask_joker=False):
         context = browser.new_context(viewport=viewport, has_touch=touch, locale=locale,
                                       bypass_csp=not csp, reduced_motion=reduced_motion)
+        settings = {"speed": speed, "askJoker": ask_joker}
         context.add_init_script(
-            f"localStorage.setItem('ladder.settings', {json.dumps(json.dumps({'speed': speed}))})")
+            f"localStorage.setItem('ladder.settings', {json.dumps(json.dumps(settings))})")
         context.add_init_script(COUNT_FLIGHTS)
         context.add_init_script(REPORT_CSP)
         context.clock.set_fixed_time(started_at)

@@ -277,7 +277,7 @@ def test_at_360_each_seat_shows_its_last_move(open_page, site, seeded, language)
 
 
 def test_a_joker_thrown_away_by_a_double_tap_is_asked_about_once(open_page, site, seeded):
-    page, watch = open_page(PHONES["360x740"], touch=True, speed="instant")
+    page, watch = open_page(PHONES["360x740"], touch=True, speed="instant", ask_joker=True)
     start_practice(page, site.url)
     page.tap("[data-stock]")  # this seed's first draw is a joker
     wait_idle(page)
@@ -295,7 +295,7 @@ def test_a_joker_thrown_away_by_a_double_tap_is_asked_about_once(open_page, site
 
 
 def test_with_the_question_turned_off_d_throws_a_joker_at_once(open_page, site, seeded):
-    page, watch = open_page({"width": 1280, "height": 800}, speed="instant")
+    page, watch = open_page({"width": 1280, "height": 800}, speed="instant", ask_joker=True)
     start_practice(page, site.url)
     page.click("[data-settings-toggle]")
     page.uncheck('[data-setting="askJoker"]')
