@@ -69,6 +69,7 @@ export const replay = (id) => request("GET", `/replays/${encodeURIComponent(id)}
 export const game = (id) => request("GET", `/games/${encodeURIComponent(id)}`);
 export const act = (id, version, action) =>
   request("POST", `/games/${encodeURIComponent(id)}/actions`, { version, action });
+export const imBack = (id) => request("POST", `/games/${encodeURIComponent(id)}/back`, {});
 export const daily = () => request("GET", "/daily");
 export const dailyOf = (day) => request("GET", `/daily/${encodeURIComponent(day)}`);
 export const dailyDeals = (day) => request("GET", `/daily/${encodeURIComponent(day)}/deals`);

@@ -13,6 +13,7 @@ import { layOutHand } from "../views/hand.js";
 import { DealLog } from "../views/log.js";
 import { renderScores } from "../views/scores.js";
 import { renderTable } from "../views/table.js";
+import { renderTurnClock } from "../views/timer.js";
 import { eventData, eventType } from "./animator.js";
 import { Composer } from "./composer.js";
 import { showResult } from "./dialogs.js";
@@ -21,6 +22,7 @@ import { Playback } from "./playback.js";
 import { GameStore } from "./store.js";
 
 const SYNC_DELAY_MS = 120; // a turn's frames come in a burst: one read of the game for them all
+const TICK_MS = 250; // the turn timer's countdown: a second's change shows within a quarter
 
 export class GameController {
   constructor(root, { gameId, ladder, settings }) {
@@ -30,6 +32,7 @@ export class GameController {
     this.settings = settings;
     this.store = new GameStore(gameId); // all of the game's state
     this.syncTimer = null; // the page's own machinery, not the game's state
+    this.ticker = null; // redraws the turn timer's countdown while one runs
     this.socket = null;
     const q = (s) => root.querySelector(s);
     this.els = {
@@ -44,6 +47,7 @@ export class GameController {
       composer: q("[data-composer]"), slots: q("[data-slots]"),
       scoresPanel: q("#scores"), scores: q("[data-scores]"), scoresToggle: q("[data-scores-toggle]"),
       layDownConfirm: q("[data-laydown-confirm]"), hint: q("[data-hint]"), playback: q("[data-playback]"),
+      me: q("section.me"), clock: q("[data-turn-clock]"), away: q("[data-away]"), back: q("[data-back]"),
       actions: Object.fromEntries([...root.querySelectorAll("[data-action]")].map((b) => [b.dataset.action, b])),
     };
     this.composer = new Composer(this.els.slots);
@@ -89,6 +93,7 @@ export class GameController {
   stop() {
     this.socket?.close();
     clearTimeout(this.syncTimer);
+    clearInterval(this.ticker);
     this.playback.stop();
     this.handObserver.disconnect();
     api.waiting.removeEventListener("wait", this.onWait);
@@ -137,6 +142,7 @@ export class GameController {
   // version beyond the store's (another tab, or frames out of order) makes it read the game,
   // once for a turn's burst of frames.
   onSocket(message) {
+    if (this.store.hearNotice(message) && this.store.shown) this.render();
     if (!message || typeof message.v !== "number" || message.v <= this.store.version) return;
     this.store.heardVersion = Math.max(this.store.heardVersion, message.v);
     if (this.store.busy) return; // finish() looks again: this tab's own answer may carry it
@@ -179,6 +185,31 @@ export class GameController {
 
   render() {
     renderTable(this.root, this.els, this.store, { composer: this.composer, ladder: this.ladder, lastMoves: this.log.lastMoves });
+    this.keepTicking();
+  }
+
+  // The countdown redrawn while a turn timer runs (its seconds are the store's, from the
+  // server's seconds_left); nothing ticks in a game without one.
+  keepTicking() {
+    if (this.store.timer && !this.ticker) {
+      this.ticker = setInterval(() => renderTurnClock(this.els, this.store), TICK_MS);
+    } else if (!this.store.timer && this.ticker) {
+      clearInterval(this.ticker);
+      this.ticker = null;
+    }
+  }
+
+  // "I'm back": the seat is the person's again (any action would do it too).
+  async back() {
+    this.els.back.disabled = true;
+    try {
+      this.store.hearAway(await api.imBack(this.gameId));
+    } catch (error) {
+      showMessage(this.els.message, error);
+    }
+    this.els.back.disabled = false;
+    this.render();
+    this.sync();
   }
 
   // The "scores so far" panel: opened and closed by its button, C, or Escape inside it.

@@ -20,6 +20,7 @@ export function bindTable(root, game, panels) {
   root.querySelector("[data-laydown-cancel]").addEventListener("click", () => panels.closeComposer());
   root.querySelector("[data-laydown-arrange]").addEventListener("click", () => game.arrange());
   root.querySelector("[data-skip]").addEventListener("click", () => game.skip());
+  root.querySelector("[data-back]").addEventListener("click", () => game.back());
   root.querySelector("[data-help-open]").addEventListener("click", () => panels.openHelp());
   root.querySelector("[data-help-close]").addEventListener("click", () => panels.help.close());
   root.querySelector("[data-hint]").addEventListener("click", () => game.hint());

@@ -21,6 +21,11 @@
 //     fresh         Set of the ids just drawn or taken (highlighted)
 //     focusId       the card that has (or gets) the keyboard focus
 //     hinted        what the hint points at: {cards: Set} or {pile: "stock"|"discard"}, or null
+//   a table's turn timer (docs/api.md, "Turn timers, away and back")
+//     timer         {seat, endsAt, seconds, version}: the turn running out at `endsAt` (on
+//                   performance.now()'s clock, from the server's seconds_left, never from
+//                   this computer's date), or null (no timer, a bot's turn, the game over)
+//     away          Set of the seats that are away (the view's players[].away, then frames)
 //
 // Every way news arrives goes through `sync`: the page loading, a frame on the game's socket,
 // a 409 from another tab's move, a socket that reconnects. The action answer goes through
@@ -29,6 +34,10 @@ import * as api from "../api.js";
 import * as handOrder from "./handorder.js";
 
 const SORT_KEY = "ladder.sort";
+function runsOut(seat, secondsLeft, seconds, version) {
+  return { seat, endsAt: performance.now() + secondsLeft * 1000, seconds, version };
+}
+
 const NOTHING_LEGAL = { draw: [], lay_down: false, lay_off: [], discard: [] };
 
 export class GameStore {
@@ -47,6 +56,8 @@ export class GameStore {
     this.fresh = new Set();
     this.focusId = null;
     this.hinted = null;
+    this.timer = null;
+    this.away = new Set();
   }
 
   get version() {
@@ -65,6 +76,35 @@ export class GameStore {
 
   accept(view) {
     this.view = view;
+    if (view.version < (this.timer?.version ?? -1)) return; // a frame told of a later turn
+    this.hearAway(view);
+    this.timer = view.turn_seconds_left == null ? null
+      : runsOut(view.turn, view.turn_seconds_left, view.turn_seconds, view.version);
+  }
+
+  // Who is away, as `view` says (the answer to "I'm back" too: its moves come through sync).
+  hearAway(view) {
+    this.away = new Set(view.players.filter((p) => p.away).map((p) => p.seat));
+  }
+
+  // A socket frame that is news but not a move (a turn's timer started, a seat ran out of
+  // time, went away or came back): true when it was one, for the page to draw it.
+  hearNotice(message) {
+    const { t, v, data } = message || {};
+    if (t === "turn_timer") this.timer = runsOut(data.seat, data.seconds_left, data.seconds, v);
+    else if (t === "timed_out") this.timer = null; // the bot's moves for the seat follow
+    else if (t === "away") data.away ? this.away.add(data.seat) : this.away.delete(data.seat);
+    else return false;
+    return true;
+  }
+
+  // Whole seconds until the turn runs out, or null with no timer running.
+  secondsLeft(now = performance.now()) {
+    return this.timer ? Math.max(0, Math.ceil((this.timer.endsAt - now) / 1000)) : null;
+  }
+
+  get awayMe() {
+    return this.view !== null && this.away.has(this.view.you);
   }
 
   // The server's game and its current deal's log, read together. Returns

@@ -18,8 +18,9 @@ export function withPeople(view) {
 }
 
 // `lastMoves`: seat -> its last move this deal in a few words (views/log.js), shown on a
-// narrow screen, where the log has room for only a few lines.
-export function renderSeats(root, view, lastMoves = new Map()) {
+// narrow screen, where the log has room for only a few lines. `away`: the seats that are
+// away (the store's: the view's, then the socket's frames).
+export function renderSeats(root, view, lastMoves = new Map(), away = new Set()) {
   const frag = document.createDocumentFragment();
   for (const p of view.players) {
     if (p.seat === view.you) continue;
@@ -39,6 +40,10 @@ export function renderSeats(root, view, lastMoves = new Map()) {
       <p class="last-move"></p>`;
     el.querySelector("h3").textContent = seatName(view, p.seat);
     const badges = el.querySelector(".badges");
+    if (away.has(p.seat)) { // first: on a phone the badges' row shows what fits
+      el.classList.add("away");
+      badges.append(badge(gettext("Away"), "away"));
+    }
     if (view.dealer === p.seat) badges.append(badge(gettext("Dealer"), "dealer"));
     if (p.laid_down) badges.append(badge(gettext("Laid down"), "down"));
     el.querySelector(".rung").textContent = format(gettext("Rung %(rung)s · %(contracts)s"), { rung: p.rung, contracts: counts.contractsDone(p.climbed) });

@@ -8,6 +8,7 @@ import { renderLadder } from "./ladder.js";
 import { contractLine, renderMelds, renderPiles } from "./melds.js";
 import { renderScores } from "./scores.js";
 import { renderSeats, seatName, withPeople } from "./seats.js";
+import { renderAway, renderTurnClock } from "./timer.js";
 
 export const TOUCH = globalThis.matchMedia?.("(hover: none) and (pointer: coarse)");
 
@@ -24,7 +25,9 @@ export function renderTable(root, els, store, { composer, ladder, lastMoves }) {
   els.contract.textContent = contractLine(v);
   els.turn.textContent = turnText(store);
   root.classList.toggle("my-turn", myTurn);
-  renderSeats(els.seats, v, lastMoves);
+  renderSeats(els.seats, v, lastMoves, store.away);
+  renderTurnClock(els, store);
+  renderAway(els, store);
   renderPiles(els, v, { canDraw: (f) => store.canDraw(f), below: (v.pile_below || store.pileBelow || []).at(-1) });
   const single = store.selected.size === 1 ? [...store.selected][0] : null;
   renderMelds(els.melds, v, single ? store.targetsFor(single) : new Map());
