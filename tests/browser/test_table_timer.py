@@ -88,6 +88,7 @@ def test_a_person_out_of_time_goes_away_and_comes_back(open_page, site, seeded, 
         one_action(ana_api, game)
     assert timeouts == 2 and view(host)["players"][ben_seat]["away"]
     ben_seat_shows_away(host, ben_seat)
+    wait_idle(host)  # Ana's page has caught up: her turn (Ben's are played at once now)
     assert host.locator("[data-away]").is_hidden()  # Ana herself is not away
     shoot(host, f"{language}-1280-away")
 
