@@ -174,6 +174,8 @@ def test_a_whole_deal_by_touch_on_a_phone_the_hand_holds_still_and_stays_in_view
         play_turn_by_touch(page, record)
         turns += 1
     assert view(page)["deal"] == 2, f"deal 1 did not end in {MAX_TURNS} turns"
+    # A game played alone has no turn timer, so no countdown (test_table_timer.py: a table's).
+    assert view(page)["turn_seconds"] is None and page.locator("[data-turn-clock]").is_hidden()
     assert record["laid_down"] == 1 and record["laid_off"] >= 1
     assert record["draws"] >= 10 and record["with_melds"] >= 5, record
     print(size, {k: record[k] for k in ("draws", "up_a_row_on_discard", "with_melds")})
