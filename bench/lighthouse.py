@@ -4,11 +4,12 @@
 
 Serves the site as production does (DEBUG=false, ``collectstatic`` into ``staticfiles/``,
 WhiteNoise's compressed manifest storage; SQLite in a temporary folder, no Redis) with uvicorn
-on a free loopback port, makes one player with a practice game, then:
+on a free loopback port, makes one player with two practice games (one played to its end), then:
 
 - runs the npm ``lighthouse`` CLI on Debian's Chromium (``CHROME_PATH``, default
-  /usr/bin/chromium, started by Playwright with the player's cookie) against the home page
-  and that game's play page, ``--runs`` times each, and prints the median performance,
+  /usr/bin/chromium, started by Playwright with the player's cookie) against the home page,
+  that game's play page and the replay of a second game played to its end (with the expert's
+  review), ``--runs`` times each, and prints the median performance,
   accessibility and best-practices scores;
 - loads the play page once in a fresh Chromium with Playwright and prints the bytes
   transferred (headers and encoded bodies, as the network carried them), fonts apart.
@@ -46,12 +47,26 @@ from django.http import HttpResponse
 from games import services
 from games.players.services import create_player  # noqa: E402
 from games.players.identity import COOKIE_NAME, set_player_cookie
+from games.engine import PLAY, best_lay_down, player_view
+from games.engine.cards import card_id
 from games.models import Game
 player = create_player(name="Lighthouse")
 game = services.start_game(player, Game.PRACTICE, "normal").game
+over = services.start_game(player, Game.PRACTICE, "normal").game
+while over.status == Game.ACTIVE:  # a plain person to the end, for the replay page
+    view = player_view(over.load_state(), 0)
+    found = view.legal.lay_down and best_lay_down(view.hand, view.me.contract,
+                                                  view.situation.forbidden_face)
+    if view.phase != PLAY:
+        action = {"type": "draw", "from": "stock"}
+    elif found:
+        action = {"type": "lay_down", "melds": [[card_id(c) for c in m.cards] for m in found[0]]}
+    else:
+        action = {"type": "discard", "card": card_id(view.legal.discards[0])}
+    over = services.act(over.public_id, player, over.version, action).game
 response = HttpResponse()
 set_player_cookie(response, player)
-print(game.public_id, COOKIE_NAME, response.cookies[COOKIE_NAME].value)
+print(game.public_id, over.public_id, COOKIE_NAME, response.cookies[COOKIE_NAME].value)
 """
 
 
@@ -155,7 +170,8 @@ def main() -> None:
     env = production_env(folder)
     manage(env, "migrate", "--noinput")
     manage(env, "collectstatic", "--noinput")
-    game_id, cookie_name, cookie_value = manage(env, "shell", "-v", "0", "-c", MAKE_GAME).split()
+    game_id, over_id, cookie_name, cookie_value = manage(
+        env, "shell", "-v", "0", "-c", MAKE_GAME).split()
     port = free_port()
     origin = f"http://127.0.0.1:{port}"
     uvicorn = str(REPO / ".venv" / "bin" / "uvicorn")
@@ -163,7 +179,8 @@ def main() -> None:
                                "--port", str(port), "--log-level", "warning"], cwd=REPO, env=env)
     try:
         wait_until_up(origin + "/")
-        pages = {"home": origin + "/", "play": f"{origin}/play/{game_id}/"}
+        pages = {"home": origin + "/", "play": f"{origin}/play/{game_id}/",
+                 "replay": f"{origin}/replay/{over_id}/"}
         cookie = {"name": cookie_name, "value": cookie_value, "url": origin}
         if args.runs:
             print(f"lighthouse ({args.preset}, median of {args.runs}) on {CHROME}")
@@ -171,7 +188,7 @@ def main() -> None:
             runs = [lighthouse(url, cookie, args.preset, folder / f"{name}-{i}.json")
                     for i in range(args.runs)]
             medians = {c: statistics.median(r[c] for r in runs) for c in CATEGORIES}
-            print(f"  {name:5} " + "  ".join(f"{c} {medians[c]:g}" for c in CATEGORIES)
+            print(f"  {name:6} " + "  ".join(f"{c} {medians[c]:g}" for c in CATEGORIES)
                   + f"   (runs: {[[r[c] for c in CATEGORIES] for r in runs]})")
         for lang in ("en", "th"):
             language = {"name": "django_language", "value": lang, "url": origin}

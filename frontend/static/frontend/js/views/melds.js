@@ -20,7 +20,7 @@ export function renderPiles(els, view, { canDraw, below = null }) {
   const under = below && view.discard_size > 1 ? cardElement(below, { role: null }) : emptyPile();
   under.classList.add("under");
   under.setAttribute("aria-hidden", "true");
-  els.discardTop.replaceChildren(under, ...(top ? [cardElement(top, { role: null })] : []));
+  els.discardTop.replaceChildren(under, ...(top ? [cardElement(top)] : []));  // an img: its name is the card's
 }
 
 function emptyPile() {
