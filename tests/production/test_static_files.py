@@ -41,7 +41,7 @@ def test_pages_link_one_hashed_icon_and_it_is_cached_for_ten_years(collected):
 
 
 def test_the_modules_import_each_other_by_hashed_name(collected):
-    daily = next((collected / "frontend" / "js" / "pages").glob("daily.*.js"))
+    daily = next((collected / "frontend" / "js" / "daily").glob("today.*.js"))
     imports = re.findall(r'from "([^"]+)"', daily.read_text())
     assert imports and all(re.search(r"\.[0-9a-f]{12}\.js$", name) for name in imports)
 
