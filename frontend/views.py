@@ -15,6 +15,7 @@ from django.urls import Resolver404, resolve
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import ensure_csrf_cookie
 
+from frontend.review import GLYPHS, summary_lines
 from frontend.table_pages import BOUNDS as TABLE_BOUNDS
 from frontend.table_pages import table_of_browser
 from games import daily as daily_clock
@@ -55,9 +56,6 @@ def describe_contract(contract: Contract) -> str:
     }
     parts = [words[r.kind, n] % {"size": r.min_cards} for r, n in counts.items()]
     return _(" and ").join(parts)
-
-
-GLYPHS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 def card_label(rank: str, suit: str | None) -> str:
@@ -146,8 +144,10 @@ def replay(request: HttpRequest, game_id: str) -> HttpResponse:
             return render(request, "frontend/replay_closed.html",
                           {"page": "replay", "game_id": game_id, "why": why}, status=404)
         return render(request, "frontend/game_not_found.html", {"page": "replay"}, status=404)
+    review = replays.analysis_for(game, viewer)
     return render(request, "frontend/replay.html", {
         "game_id": game_id, "page": "replay",
+        "review": review and summary_lines(review),
         "ladder": {c.rung: describe_contract(c) for c in LADDER},
         "contracts": {c.rung: c.to_json() for c in LADDER}})
 

@@ -103,21 +103,22 @@ def _replay(game: Game, viewer: Player | None, seating: Seating) -> dict:
         "actions": [{"index": i, "seat": s, "action": a} for i, s, a in log],
         "events": opened,
         "result": result_json(state),
-        "analysis": _analysis_for(game, viewer, seating),
+        "analysis": analysis_for(game, viewer, seating),
     }
 
 
 NO_ANALYSIS = {"decisions": 0, "agreed": 0, "marks": [], "costliest": None}
 
 
-def _analysis_for(game: Game, viewer: Player | None, seating: Seating) -> dict | None:
+def analysis_for(game: Game, viewer: Player | None,
+                 seating: Seating | None = None) -> dict | None:
     """The analysis of ``viewer``'s own seat (``state`` "ready"), "pending" until it is
     written, "none" for a game over too long before (analyses began on 2026-12-05), "failed"
     where the expert failed; None for a watcher who did not sit at the game
     (nobody sees another person's analysis)."""
     if viewer is None:
         return None
-    seat = seating.seat_of(viewer)
+    seat = (seating or seating_of(game)).seat_of(viewer)
     if seat is None:  # someone who left the game for good sat at it all the same
         seat = (Seat.objects.filter(game=game, player=viewer)
                 .values_list("number", flat=True).first())

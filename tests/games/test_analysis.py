@@ -9,8 +9,11 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.utils import timezone
+from django.http import HttpResponse
+from django.test import Client
+from django.utils import timezone, translation
 
+from frontend import review
 from games import daily, tasks
 from games.bots import Verdict, advise, choose, rng_for
 from games.engine import (
@@ -27,6 +30,7 @@ from games.engine import (
 from games.engine.actions import DISCARD_PILE, STOCK
 from games.engine.rng import Stream
 from games.models import Analysis, Game
+from games.players.identity import COOKIE_NAME, set_player_cookie
 from games.receivers import analyse_when_over
 from games.schemas import Replay
 from games.services import analysis, start_game_together
@@ -331,3 +335,62 @@ def test_a_game_over_long_before_analyses_began_says_it_has_none():
 
     found = bearer_api(token).get(f"/replays/{game.public_id}").json()["analysis"]
     assert (found["state"], found["marks"]) == ("none", [])
+
+
+# --- The replay page's summary, written by the server ---------------------------------------
+
+
+def replay_page(player, game: Game, language: str = "en") -> str:
+    client = Client()
+    cookie = HttpResponse()
+    set_player_cookie(cookie, player)
+    client.cookies[COOKIE_NAME] = cookie.cookies[COOKIE_NAME].value
+    client.cookies["django_language"] = language
+    response = client.get(f"/replay/{game.public_id}/")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+@pytest.mark.django_db
+def test_the_replay_page_carries_the_summary_pending_then_ready_in_the_players_language():
+    """In the page as served (its first paint), not drawn after the replay's JSON."""
+    from games import services
+
+    owner, _ = player_with_token()
+    game = practice_game(owner)
+    view = player_view(game.load_state(), PERSON)
+    expert = advise(view, rng_for(game.seed, PERSON, 0)).action
+    other = Draw(STOCK if expert.source == DISCARD_PILE else DISCARD_PILE)
+    game = finish(services.act(game.public_id, owner, game.version, other.to_json()).game)
+
+    assert "The expert has not reviewed this game yet" in replay_page(owner, game)
+    analysis.analyse(game.public_id)
+    assert "You agreed with the expert on 0% of your decisions (0 of 1)." in replay_page(
+        owner, game)
+    assert "Coincidiste con el experto en el 0\u00a0% de tus decisiones (0 de 1)." in (
+        replay_page(owner, game, "es"))
+
+
+@pytest.mark.django_db
+def test_a_watcher_of_a_daily_gets_no_review_in_the_page(clock, seen):
+    owner, _ = player_with_token()
+    game = finish(play_some(start_daily(owner).game))
+    clock.advance(days=1)
+    analysis.analyse(game.public_id)
+    watcher, _ = player_with_token()
+    assert "data-analysis" in replay_page(owner, game)
+    assert "data-analysis" not in replay_page(watcher, game)
+
+
+def test_the_summary_names_the_costliest_difference_in_words():
+    mark = {"deal": 4, "kind": "discard", "cost": 0.0213,
+            "played": {"type": "discard", "card": "5D.1"}, "expert": {"card": "KS.2"}}
+    found = {"state": "ready", "decisions": 6, "agreed": 5, "marks": [mark], "costliest": 0}
+    assert review.summary_lines(found) == [
+        "You agreed with the expert on 83% of your decisions (5 of 6).",
+        "The costliest difference: deal 4, you kept K♠ and discarded 5♦ (about 2.1% of your "
+        "chance to win, by the expert's estimate)."]
+    with translation.override("es"):
+        assert review.summary_lines(found)[1] == (
+            "La diferencia más cara: ronda 4, te quedaste con K♠ y descartaste 5♦ (cerca del "
+            "2,1\u00a0% de tu probabilidad de ganar, según el experto).")

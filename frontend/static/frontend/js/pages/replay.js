@@ -2,7 +2,8 @@
 // own views. One read of GET /api/v1/replays/{id}; controllers/replay.js rebuilds each
 // version from its events. Step with the buttons, ← →, a swipe or the slider; play at a
 // speed; jump to a deal. The address carries the version shown (?v=123) to share a moment.
-// Your own game carries the expert's review (views/marks.js): its marks sit on the slider's
+// Your own game carries the expert's review (its summary written by the server,
+// frontend/review.py; its marks in words by views/marks.js): the marks sit on the slider's
 // strip, ‹◆ ◆› (P, N) jump between them, and at a mark the note above the controls says what
 // you did, what the expert would have done and why.
 import * as api from "../api.js";
@@ -15,7 +16,7 @@ import { format, gettext, number } from "../i18n.js";
 import { SPEED_MS, loadSettings } from "../settings.js";
 import { renderHand } from "../views/hand.js";
 import { renderLadder } from "../views/ladder.js";
-import { markCost, markLine, markReason, summaryLines } from "../views/marks.js";
+import { markCost, markLine, markReason } from "../views/marks.js";
 import { DealLog } from "../views/log.js";
 import { contractLine, renderMelds, renderPiles } from "../views/melds.js";
 import { renderScores } from "../views/scores.js";
@@ -37,7 +38,6 @@ const els = {
   positionText: q("[data-position-text]"), deal: q("[data-deal]"), speed: q("[data-speed]"),
   play: q("[data-play]"), scoresPanel: q("#scores"), scores: q("[data-scores]"),
   scoresToggle: q("[data-scores-toggle]"), help: q("[data-help]"),
-  analysis: q("[data-analysis]"), analysisSummary: q("[data-analysis-summary]"),
   costliest: q("[data-costliest]"), markNote: q("[data-mark-note]"), markStrip: q("[data-mark-strip]"),
   markBack: q('[data-mark-go="back"]'), markForward: q('[data-mark-go="forward"]'),
 };
@@ -129,15 +129,9 @@ function renderMark(mark) {
   for (const dot of els.markStrip.children) dot.classList.toggle("current", Number(dot.dataset.v) === shown);
 }
 
+// The review's marks on the slider's strip (its summary is in the page as it comes).
 function showAnalysis(found) {
-  if (!found) return; // a watcher: nobody sees another person's review
-  els.analysis.hidden = false;
-  els.analysisSummary.replaceChildren(...summaryLines(found).map((line) => {
-    const p = document.createElement("p");
-    p.textContent = line;
-    return p;
-  }));
-  if (found.state !== "ready") return;
+  if (found?.state !== "ready") return; // a watcher: nobody sees another person's review
   analysis = found;
   marks = found.marks;
   els.costliest.hidden = found.costliest === null;
@@ -205,7 +199,7 @@ for (const b of root.querySelectorAll("[data-go]")) b.addEventListener("click", 
 els.play.addEventListener("click", togglePlay);
 els.markBack.addEventListener("click", previousMark);
 els.markForward.addEventListener("click", nextMark);
-els.costliest.addEventListener("click", () => go(analysis.marks[analysis.costliest].v));
+els.costliest?.addEventListener("click", () => go(analysis.marks[analysis.costliest].v));
 els.position.addEventListener("input", () => go(els.position.value));
 els.deal.addEventListener("change", () => go(states.dealStarts[Number(els.deal.value) - 1]));
 els.scoresToggle.addEventListener("click", () => toggleScores());

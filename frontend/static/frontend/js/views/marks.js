@@ -1,11 +1,11 @@
-// The post-game analysis in words (GET /api/v1/replays/{id}, "analysis"; docs/api.md): the
-// summary of the game and, at each mark, what you did, what the expert would have done and why
-// (the hint's reasons, controllers/hint.js).
+// The post-game analysis in words (GET /api/v1/replays/{id}, "analysis"; docs/api.md): at
+// each mark, what you did, what the expert would have done and why (the hint's reasons,
+// controllers/hint.js). The game's summary is the server's (frontend/review.py), in the same
+// words.
 import { cardOfId, shortName } from "../cards.js";
 import { REASONS } from "../reasons.js";
 import { format, gettext, locale } from "../i18n.js";
 
-const percent = new Intl.NumberFormat(locale, { style: "percent" });
 const share = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 });
 const card = (id) => shortName(cardOfId(id));
 
@@ -45,22 +45,3 @@ export const markReason = (mark) => REASONS[mark.reason.code] || mark.reason.mes
 export const markCost = (mark) => (mark.cost >= 0.001
   ? format(gettext("It cost about %(points)s of your chance to win, by the expert's estimate."), { points: share.format(mark.cost) })
   : "");
-
-// The game's summary: how often you agreed, and the costliest difference (by the expert's
-// estimate of the chance to win it gave up; null when no difference cost anything).
-export function summaryLines(analysis) {
-  if (analysis.state === "pending") {
-    return [gettext("The expert has not reviewed this game yet: it does once the game is over (a daily's once its day has ended). Reload in a moment.")];
-  }
-  if (analysis.state === "failed") return [gettext("The expert could not review this game, sorry.")];
-  if (analysis.state === "none") return [gettext("This game was over before the expert began to review games.")];
-  if (!analysis.decisions) return [gettext("You made no decision the expert could review.")];
-  const lines = [format(gettext("You agreed with the expert on %(percent)s of your decisions (%(agreed)s of %(decisions)s)."),
-    { percent: percent.format(analysis.agreed / analysis.decisions), agreed: analysis.agreed, decisions: analysis.decisions })];
-  if (analysis.costliest !== null) {
-    const mark = analysis.marks[analysis.costliest];
-    lines.push(format(gettext("The costliest difference: deal %(deal)s, %(difference)s (about %(points)s of your chance to win, by the expert's estimate)."),
-      { deal: mark.deal, difference: difference(mark), points: share.format(mark.cost) }));
-  }
-  return lines;
-}
