@@ -108,10 +108,12 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def is_players_game(request: HttpRequest, game_id: str) -> bool:
-    """Whether this browser's player sits at the game ``game_id``: the API shows a game only
-    to the people at it, and says nothing of anyone else's (404 either way)."""
+    """Whether this browser's player sits at the game ``game_id`` (and has not left it): the
+    API shows a game only to the people at it, and says nothing of anyone else's (404 either
+    way)."""
     player = player_from_cookie(request.COOKIES.get(COOKIE_NAME))
-    return player is not None and Game.objects.of(player).filter(public_id=game_id).exists()
+    return player is not None and Game.objects.filter(
+        public_id=game_id, seats__player=player, seats__left_at__isnull=True).exists()
 
 
 @ensure_csrf_cookie
@@ -146,8 +148,8 @@ def replay(request: HttpRequest, game_id: str) -> HttpResponse:
         return render(request, "frontend/game_not_found.html", {"page": "replay"}, status=404)
     review = replays.analysis_for(game, viewer)
     return render(request, "frontend/replay.html", {
-        "game_id": game_id, "page": "replay",
-        "review": review and summary_lines(review),
+        "game_id": game_id, "page": "replay", "review": review,
+        "review_lines": review and summary_lines(review),
         "ladder": {c.rung: describe_contract(c) for c in LADDER},
         "contracts": {c.rung: c.to_json() for c in LADDER}})
 

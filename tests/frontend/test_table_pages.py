@@ -60,8 +60,10 @@ def test_a_tables_game_page_hears_the_table_and_a_solo_game_does_not(client):
     game = services.start(ada, table.public_id).game
     html = client.get(f"/play/{game.public_id}/").content.decode()
     assert f'data-table-id="{table.public_id}"' in html
-    services.leave(ada, table.public_id)  # Ada left the table (and its game)
-    assert "data-table-id" not in client.get(f"/play/{game.public_id}/").content.decode()
+    services.leave(ada, table.public_id)  # Ada left the table (and its game): gone, as the API
+    response = client.get(f"/play/{game.public_id}/")
+    assert response.status_code == 404 and "data-table-id" not in response.content.decode()
+    assert client.get(f"/api/v1/games/{game.public_id}").status_code == 404
 
 
 def test_the_home_page_offers_a_table_for_friends(client):

@@ -134,7 +134,6 @@ function showAnalysis(found) {
   if (found?.state !== "ready") return; // a watcher: nobody sees another person's review
   analysis = found;
   marks = found.marks;
-  els.costliest.hidden = found.costliest === null;
   for (const b of [els.markBack, els.markForward]) b.hidden = !marks.length;
   els.markStrip.replaceChildren(...marks.map((m) => {
     const dot = document.createElement("i");
@@ -199,7 +198,7 @@ for (const b of root.querySelectorAll("[data-go]")) b.addEventListener("click", 
 els.play.addEventListener("click", togglePlay);
 els.markBack.addEventListener("click", previousMark);
 els.markForward.addEventListener("click", nextMark);
-els.costliest?.addEventListener("click", () => go(analysis.marks[analysis.costliest].v));
+els.costliest?.addEventListener("click", () => { if (analysis) go(analysis.marks[analysis.costliest].v); });
 els.position.addEventListener("input", () => go(els.position.value));
 els.deal.addEventListener("change", () => go(states.dealStarts[Number(els.deal.value) - 1]));
 els.scoresToggle.addEventListener("click", () => toggleScores());
