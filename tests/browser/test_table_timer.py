@@ -45,6 +45,37 @@ def run_out(game_id: str) -> None:
         turn_deadline=timezone.now() - timedelta(seconds=1))
 
 
+def seat_clock_clears_the_badges(page, seat: int) -> None:
+    """The countdown in a seat's box stays inside it and off its badges, the widest a seat
+    can wear (Away, Dealer, Laid down): both put there as a render puts them, whoever is to
+    move now (the check is of where the page's CSS sets them)."""
+    overlaps = page.evaluate("""(seat) => {
+        const box = document.querySelector(`[data-seats] .seat[data-seat="${seat}"]`);
+        const clock = document.querySelector("[data-turn-clock]");
+        box.append(clock);
+        clock.hidden = false;
+        const badges = box.querySelector(".badges");
+        const worn = [...badges.children];
+        const widest = [["away", "Away"], ["dealer", "Dealer"], ["down", "✓ Laid down"]];
+        for (const [kind, text] of widest) {
+            const b = document.createElement("span");
+            b.className = `badge ${kind}`;
+            b.textContent = text;
+            badges.append(b);
+        }
+        const at = clock.getBoundingClientRect();
+        const within = box.getBoundingClientRect();
+        const found = [...badges.children].map((b) => b.getBoundingClientRect())
+            .filter((b) => b.width && b.left < at.right && at.left < b.right
+                    && b.top < at.bottom && at.top < b.bottom).length;
+        const outside = at.left < within.left || at.right > within.right
+            || at.top < within.top || at.bottom > within.bottom;
+        badges.replaceChildren(...worn);  // the next render puts the clock back where it goes
+        return {found, outside};
+    }""", seat)
+    assert overlaps == {"found": 0, "outside": False}
+
+
 def ben_seat_shows_away(page, seat: int, away: bool = True) -> None:
     selector = f'[data-seats] .seat[data-seat="{seat}"] .badge.away'
     page.wait_for_selector(selector, state="attached" if away else "detached")
@@ -69,6 +100,9 @@ def test_a_person_out_of_time_goes_away_and_comes_back(open_page, site, seeded, 
         page.wait_for_function(COUNTDOWN, arg="section.me" if page is mover else
                                f'[data-seats] .seat[data-seat="{game["turn"]}"]')
         assert 50 <= seconds_shown(page) <= 60
+    for page in (host, guest):
+        seat_clock_clears_the_badges(page, next(seat for seat in range(4)
+                                                if seat != view(page)["you"]))
     shoot(guest, f"{language}-390-timer")
     shoot(host, f"{language}-1280-timer")
 
