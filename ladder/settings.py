@@ -289,9 +289,10 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 TURN_SWEEP_S = 5.0  # seconds between beat's sweeps of overdue turns (games.tasks)
-# Beat (UTC). Both jobs are idempotent and run hourly, so a missed run costs nothing: the
-# next day's deal exists from 00:30 the day before, and an ended day's unfinished dailies are
-# closed at 00:01 (acting on them is refused from 00:00 anyway; games.daily).
+# Beat (UTC). Every job is idempotent, so a missed run costs nothing: the hourly ones make
+# the next day's deal from 00:30 the day before, close an ended day's unfinished dailies at
+# 00:01 (acting on them is refused from 00:00 anyway; games.daily) and queue what may be
+# analysed; the leagues' tallies move on daily; overdue turns are swept every few seconds.
 CELERY_BEAT_SCHEDULE = {
     "prepare-daily-deals": {"task": "games.prepare_daily_deals",
                             "schedule": crontab(minute=30)},
