@@ -26,6 +26,7 @@ disturbs the machine's shared services or anyone's test run.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 import threading
@@ -60,6 +61,29 @@ class Private:
         self.postgres.remove()
 
 
+@contextlib.contextmanager
+def scenario_shape(name: str):
+    """(private, shape): the production shape, A and B, on this scenario's own PostgreSQL and
+    Redis, with the throttles off."""
+    with Private() as private, Shape(name, asgi=2, worker=False, redis_db=0,
+                                     env=SCENARIO_ENV, collectstatic=False,
+                                     postgres=private.postgres, redis=private.redis) as shape:
+        yield private, shape
+
+
+def act_until_heard(player: Player, game: dict, listener: Listener, at: str,
+                    until: float) -> tuple[dict, bool]:
+    """(the game, whether the listener heard it): plays through ``at`` until the listener hears
+    the version an action led to, it closes, or ``time.monotonic()`` passes ``until``."""
+    heard = False
+    while not heard and not listener.closed.is_set() and time.monotonic() < until:
+        response = player.act(game, simple_move(game), at=at)
+        if response.status_code == 200:
+            game = response.json()["game"]
+        _, heard = listener.wait_for(lambda f, v=game["version"]: f["v"] >= v, 1)
+    return game, heard
+
+
 def db_log(shape: Shape, game_id: str) -> tuple[int, dict[int, tuple[int, dict]]]:
     """(the game's version, {index: (seat, action)}) straight from PostgreSQL."""
     version = int(shape.psql(f"SELECT version FROM games_game WHERE public_id = '{game_id}'"))
@@ -89,9 +113,7 @@ def replays_cleanly(shape: Shape, game_ids: list[str]) -> dict[str, bool]:
 
 def asgi_crash() -> None:
     say("== asgi-crash: SIGKILL one uvicorn in the middle of a stream of actions")
-    with Private() as private, Shape("faults_crash", asgi=2, worker=False, redis_db=0,
-                                     env=SCENARIO_ENV, collectstatic=False,
-                                     postgres=private.postgres, redis=private.redis) as shape:
+    with scenario_shape("faults_crash") as (private, shape):
         a, b = shape.url(0), shape.url(1)
         players = [Player(a).join() for _ in range(8)]
         games = [p.new_game() for p in players]
@@ -185,9 +207,7 @@ def asgi_crash() -> None:
 
 def redis_restart() -> None:
     say("== redis-restart: Redis goes away and comes back (empty) during play")
-    with Private() as private, Shape("faults_redis", asgi=2, worker=False, redis_db=0,
-                                     env=SCENARIO_ENV, collectstatic=False,
-                                     postgres=private.postgres, redis=private.redis) as shape:
+    with scenario_shape("faults_redis") as (private, shape):
         a, b = shape.url(0), shape.url(1)
         player = Player(a).join()
         game = player.new_game()
@@ -217,16 +237,12 @@ def redis_restart() -> None:
         time.sleep(max(0.0, REDIS_DOWN_S - (time.monotonic() - stopped_at)))
         private.redis.start()
         back_at = time.monotonic()
-        view, heard = player.game(game["id"], at=b).json(), False
+        view = player.game(game["id"], at=b).json()
         check(view["version"] == game["version"],
               "after Redis is back, GET on B shows every action acknowledged meanwhile",
               f"version {view['version']}")
-        while not heard and not first.closed.is_set() and \
-                time.monotonic() - back_at < REJOIN_S + 5:
-            response = player.act(view, simple_move(view), at=a)
-            if response.status_code == 200:
-                view = response.json()["game"]
-            _, heard = first.wait_for(lambda f, v=view["version"]: f["v"] >= v, 1)
+        view, heard = act_until_heard(player, view, first, at=a,
+                                      until=back_at + REJOIN_S + 5)
         check(heard and not first.closed.is_set(),
               "the websocket open through the outage stays open and hears the actions on A "
               "once it has joined its group again",
@@ -242,13 +258,8 @@ def redis_blip(shape: Shape, private: Private, player: Player, game: dict, liste
     private.redis.stop()
     private.redis.start()
     blipped_at = time.monotonic()
-    heard = False
-    while not heard and not listener.closed.is_set() and \
-            time.monotonic() - blipped_at < REJOIN_S + 3:
-        response = player.act(game, simple_move(game), at=a)
-        if response.status_code == 200:
-            game = response.json()["game"]
-        _, heard = listener.wait_for(lambda f, v=game["version"]: f["v"] >= v, 1)
+    game, heard = act_until_heard(player, game, listener, at=a,
+                                  until=blipped_at + REJOIN_S + 3)
     check(heard and not listener.closed.is_set(), "after a Redis blip, B's websocket stays "
           "open and hears the actions again (it rejoined its group)",
           f"{'heard' if heard else 'not heard'} {time.monotonic() - blipped_at:.1f}s after")
@@ -260,9 +271,7 @@ def redis_blip(shape: Shape, private: Private, player: Player, game: dict, liste
 
 def postgres_outage() -> None:
     say("== postgres-outage: PostgreSQL stops for a few seconds")
-    with Private() as private, Shape("faults_pg", asgi=2, worker=False, redis_db=0,
-                                     env=SCENARIO_ENV, collectstatic=False,
-                                     postgres=private.postgres, redis=private.redis) as shape:
+    with scenario_shape("faults_pg") as (private, shape):
         a, b = shape.url(0), shape.url(1)
         player = Player(a).join()
         game = player.new_game()
