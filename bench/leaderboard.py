@@ -24,7 +24,7 @@ import os
 import random
 import sys
 import time
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime
 from datetime import time as dtime
 
 import django
@@ -36,7 +36,8 @@ from django.db import connection, transaction  # noqa: E402
 from django.db.models import Count, Q  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from bench.stats import percentile, timings  # noqa: E402
+from bench.dailies import finished_daily, score_of  # noqa: E402
+from bench.stats import ms_line, timings  # noqa: E402
 from games.engine import ENGINE_VERSION  # noqa: E402
 from games.models import DailyDeal, Game  # noqa: E402
 from games.players.identity import hash_token, new_token  # noqa: E402
@@ -46,12 +47,6 @@ from leaderboards.ranking import day_board, encode_cursor  # noqa: E402
 
 PREFIX = "bench"
 BATCH = 5000
-
-
-def _ms(samples: list[float]) -> str:
-    return (f"p50 {percentile(samples, 50) * 1000:7.3f} ms   "
-            f"p99 {percentile(samples, 99) * 1000:7.3f} ms   "
-            f"max {max(samples) * 1000:7.3f} ms   (n={len(samples)})")
 
 
 def main() -> int:
@@ -193,25 +188,10 @@ class BoardBench:
                 players = Player.objects.bulk_create(
                     [Player(public_id=f"{prefix}{first + i}", name=f"bench {first + i}")
                      for i in range(count)])
-                games, scores = [], []
-                for player in players:
-                    contracts = min(10, max(0, round(rng.gauss(5, 2))))
-                    penalty = max(0, round(rng.gauss(900 - 60 * contracts, 250)))
-                    finished = opened + timedelta(seconds=1800 + rng.random() * 84000)
-                    games.append(Game(
-                        public_id=player.public_id, owner=player, mode=Game.DAILY,
-                        daily=deal, seed="bench", engine_version=ENGINE_VERSION,
-                        status=Game.FINISHED, version=200, state={}, contracts=contracts,
-                        penalty=penalty, place=1, finished_at=finished,
-                        created_at=finished - timedelta(minutes=25)))
-                Game.objects.bulk_create(games)
-                for game in games:
-                    scores.append(Score(
-                        game=game, player=game.owner, day=day, week=week_of(day),
-                        contracts=game.contracts, penalty=game.penalty, place=1,
-                        finished_at=game.finished_at, play_seconds=1500, person_actions=200,
-                        listed=True))
-                Score.objects.bulk_create(scores)
+                games = Game.objects.bulk_create(
+                    [finished_daily(rng, player, deal, player.public_id, opened, 84000)
+                     for player in players])
+                Score.objects.bulk_create([score_of(game, day) for game in games])
 
     def _clean(self, day: date) -> None:
         with transaction.atomic():
@@ -246,7 +226,7 @@ class BoardBench:
 
         board.page(50, None)  # warm the caches
         top = timings(lambda: board.page(50, None), samples)
-        self.say(f"top 50 (page of rows)        {_ms(top)}")
+        self.say(f"top 50 (page of rows)        {ms_line(top)}")
 
         ids = list(board.rows.values_list("id", flat=True).order_by("id"))
         rng = random.Random(7)
@@ -256,7 +236,7 @@ class BoardBench:
             start = time.perf_counter()
             ranks.append(board.rank_of(score))
             rank_times.append(time.perf_counter() - start)
-        self.say(f"own rank (tallies + pair)    {_ms(rank_times)}   "
+        self.say(f"own rank (tallies + pair)    {ms_line(rank_times)}   "
                           f"ranks {min(ranks)}..{max(ranks)}")
 
         middle = board.ranked()[total // 2] if total else None
@@ -264,7 +244,7 @@ class BoardBench:
             cursor = encode_cursor(middle.contracts, middle.penalty, middle.finished_at,
                                    middle.id, total // 2 + 1)
             deep = timings(lambda: board.page(50, cursor), samples)
-            self.say(f"page at rank {total // 2 + 2:<8}        {_ms(deep)}")
+            self.say(f"page at rank {total // 2 + 2:<8}        {ms_line(deep)}")
 
         naive = []
         for score in sample[:max(1, samples // 10)]:
@@ -275,7 +255,7 @@ class BoardBench:
             start = time.perf_counter()
             board.rows.filter(ahead).count()
             naive.append(time.perf_counter() - start)
-        self.say(f"naive rank COUNT(*) ahead    {_ms(naive)}")
+        self.say(f"naive rank COUNT(*) ahead    {ms_line(naive)}")
 
         self._api(day, sample, samples)
         if self.pg and not quiet_plans and sample:
@@ -295,7 +275,7 @@ class BoardBench:
             self.say(f"API request answered {response.status_code}: skipped")
             return
         times = timings(lambda: client.get(url), max(1, samples // 3))
-        self.say(f"GET board + me (in process)  {_ms(times)}   "
+        self.say(f"GET board + me (in process)  {ms_line(times)}   "
                           f"me rank {response.json()['me']['rank']}")
         Player.objects.filter(pk=player.pk).update(token_hash=None)
 

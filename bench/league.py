@@ -44,24 +44,18 @@ from django.db import connection, transaction  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
-from bench.stats import percentile, timings  # noqa: E402
+from bench.dailies import finished_daily, score_of  # noqa: E402
+from bench.stats import ms_line, timings  # noqa: E402
 from games import daily  # noqa: E402
-from games.engine import ENGINE_VERSION  # noqa: E402
 from games.models import DailyDeal, Game  # noqa: E402
 from games.players.identity import hash_token, new_token  # noqa: E402
 from games.players.models import Player  # noqa: E402
 from leaderboards.leagues import boards, services  # noqa: E402
 from leaderboards.leagues.models import League, LeagueTally, Membership  # noqa: E402
-from leaderboards.models import Score, week_of  # noqa: E402
+from leaderboards.models import Score  # noqa: E402
 
 PREFIX = "bench-league-"
 PLAYS_PER_DAY = 0.8
-
-
-def _ms(samples: list[float]) -> str:
-    return (f"p50 {percentile(samples, 50) * 1000:7.3f} ms   "
-            f"p99 {percentile(samples, 99) * 1000:7.3f} ms   "
-            f"max {max(samples) * 1000:7.3f} ms   (n={len(samples)})")
 
 
 def main() -> int:
@@ -127,25 +121,11 @@ class LeagueBench:
                 deal = DailyDeal.objects.create(date=day, seed=f"{PREFIX}{day}",
                                                 commitment="0" * 64)
                 opened = datetime(day.year, day.month, day.day, tzinfo=UTC)
-                games = []
-                for i, player in enumerate(players):
-                    if i and rng.random() > PLAYS_PER_DAY:
-                        continue
-                    contracts = min(10, max(0, round(rng.gauss(5, 2))))
-                    finished = opened + timedelta(seconds=1800 + rng.random() * 40000)
-                    games.append(Game(
-                        public_id=f"bl{day:%y%m%d}-{i}", owner=player, mode=Game.DAILY,
-                        daily=deal, seed="bench", engine_version=ENGINE_VERSION,
-                        status=Game.FINISHED, version=200, state={}, contracts=contracts,
-                        penalty=max(0, round(rng.gauss(900 - 60 * contracts, 250))),
-                        place=1, finished_at=finished,
-                        created_at=finished - timedelta(minutes=25)))
-                Game.objects.bulk_create(games)
-                Score.objects.bulk_create([Score(
-                    game=game, player=game.owner, day=day, week=week_of(day),
-                    contracts=game.contracts, penalty=game.penalty, place=1,
-                    finished_at=game.finished_at, play_seconds=1500, person_actions=200)
-                    for game in games])
+                games = Game.objects.bulk_create(
+                    [finished_daily(rng, player, deal, f"bl{day:%y%m%d}-{i}", opened, 40000)
+                     for i, player in enumerate(players)
+                     if not i or rng.random() <= PLAYS_PER_DAY])
+                Score.objects.bulk_create([score_of(game, day) for game in games])
         services.carry_tallies_forward()  # as the nightly job leaves them
         if connection.vendor == "postgresql":
             with connection.cursor() as cursor:
@@ -168,19 +148,19 @@ class LeagueBench:
                  f"{len(queries)} queries a request")
         for _ in range(10):  # warm-up
             boards.league_page(league, viewer)
-        self.say("league_page (boards)   " + _ms(timings(
+        self.say("league_page (boards)   " + ms_line(timings(
             lambda: boards.league_page(league, viewer), samples)))
-        self.say("GET /api/v1/leagues/id " + _ms(timings(lambda: client.get(path), samples)))
+        self.say("GET /api/v1/leagues/id " + ms_line(timings(lambda: client.get(path), samples)))
 
         def cold():  # the history of the days before today not in the cache (once a day)
             cache.clear()
             client.get(path)
 
-        self.say("the same, history cold " + _ms(timings(cold, max(1, samples // 3))))
+        self.say("the same, history cold " + ms_line(timings(cold, max(1, samples // 3))))
         tallies = LeagueTally.objects.filter(league=league).count()
         LeagueTally.objects.filter(league=league).delete()
         self.say(f"cold, without the {tallies} tallies (every day from the scores) "
-                 + _ms(timings(cold, max(1, samples // 3))))
+                 + ms_line(timings(cold, max(1, samples // 3))))
 
     def _clean(self, first_day: date, today: date) -> None:
         with transaction.atomic():

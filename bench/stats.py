@@ -28,6 +28,13 @@ def percentile(values: Sequence[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, rank - 1))]
 
 
+def ms_line(samples: Sequence[float]) -> str:
+    """p50, p99 and max of samples in seconds, as milliseconds on one line."""
+    return (f"p50 {percentile(samples, 50) * 1000:7.3f} ms   "
+            f"p99 {percentile(samples, 99) * 1000:7.3f} ms   "
+            f"max {max(samples) * 1000:7.3f} ms   (n={len(samples)})")
+
+
 def summary(values: Sequence[float]) -> dict[str, float]:
     """Count, p50, p95, p99 and max of samples (in their own unit)."""
     return {"n": len(values), "p50": percentile(values, 50), "p95": percentile(values, 95),
