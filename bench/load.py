@@ -20,17 +20,14 @@ import os
 import subprocess
 import sys
 
-from bench.prodshape import PYTHON, REPO, PrivatePostgres, Shape, say
+from bench.prodshape import PYTHON, REPO, PrivatePostgres, Shape, add_run_options, say
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, nargs="+", default=[100, 1000])
-    parser.add_argument("--duration", type=float, default=60)
-    parser.add_argument("--warmup", type=float, default=10)
-    parser.add_argument("--think", default="2-4")
+    add_run_options(parser)
     parser.add_argument("--level", default="normal")
-    parser.add_argument("--asgi", type=int, default=3, help="uvicorn processes")
     parser.add_argument("--listen-every", type=int, default=0,
                         help="every N-th game also has a websocket listener (0: none)")
     parser.add_argument("--no-pool", action="store_true")

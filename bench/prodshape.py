@@ -43,6 +43,15 @@ def say(message: str) -> None:
     print(f"[{time.monotonic() - _started:6.1f}s] {message}", flush=True)
 
 
+def add_run_options(parser) -> None:
+    """The options every load run over the shape shares: the measured window, the players'
+    thinking time and how many uvicorn processes serve."""
+    parser.add_argument("--duration", type=float, default=60)
+    parser.add_argument("--warmup", type=float, default=10)
+    parser.add_argument("--think", default="2-4")
+    parser.add_argument("--asgi", type=int, default=3, help="uvicorn processes")
+
+
 def check(ok: bool, what: str, detail: str = "") -> bool:
     """Print one checked fact: ``ok   what (detail)`` or ``FAIL what (detail)``."""
     suffix = f" ({detail})" if detail else ""

@@ -39,7 +39,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from bench.api import API, plain_move
-from bench.prodshape import PrivatePostgres, Shape, say
+from bench.prodshape import PrivatePostgres, Shape, add_run_options, say
 from bench.stats import ProcessGroup, summary
 
 SEATS = 4
@@ -218,12 +218,9 @@ def report(f: dict) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, nargs="+", default=[100, 250])
-    parser.add_argument("--duration", type=float, default=60)
-    parser.add_argument("--warmup", type=float, default=10)
-    parser.add_argument("--think", default="2-4")
+    add_run_options(parser)
     parser.add_argument("--turn-seconds", type=int, default=60,
                         help="the tables' turn timer (0: none sent, for a server without one)")
-    parser.add_argument("--asgi", type=int, default=3, help="uvicorn processes")
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args()
     if not all(1 <= n <= 500 for n in args.tables) or not 1 <= args.duration <= 600:
