@@ -32,7 +32,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from datetime import datetime
+from typing import Any
 from urllib.parse import urlsplit
 
 from channels.db import database_sync_to_async
@@ -43,6 +45,7 @@ from django.utils import timezone
 from games import services
 from games.models import Seat
 from games.players.identity import COOKIE_NAME, player_from_cookie, player_from_token
+from games.players.models import Player
 from games.services import group_name, timers
 from games.web.groups import PushConsumer
 
@@ -117,7 +120,7 @@ def origin_allowed(scope) -> bool:
 
 def player_of_scope(scope):
     """The handshake's player (a bearer token, else the browser's cookie), or None. Sync: call
-    it through ``database_sync_to_async`` (the leagues' socket does too)."""
+    it through ``database_sync_to_async``, as :func:`admit` does."""
     authorization = _header(scope, b"authorization")
     if authorization and authorization.lower().startswith("bearer "):
         return player_from_token(authorization[7:].strip())
@@ -125,18 +128,26 @@ def player_of_scope(scope):
 
 
 @database_sync_to_async
-def _seat_or_refusal(scope, game_id: str) -> tuple[tuple[int, datetime | None] | None,
-                                                   int | None]:
-    """((the player's seat at the game, the game's turn deadline), None), or (None, a close
-    code)."""
+def _found_or_close_code(scope, find: Callable[[Player], Any]) -> Any:
     player = player_of_scope(scope)
     if player is None:
-        return None, CLOSE_NO_IDENTITY
-    found = (Seat.objects.filter(game__public_id=game_id, player=player)
-             .values_list("number", "game__turn_deadline").first())
-    if found is None:
-        return None, CLOSE_NOT_FOUND
-    return found, None
+        return CLOSE_NO_IDENTITY
+    found = find(player)
+    return CLOSE_NOT_FOUND if found is None else found
+
+
+async def admit(consumer: PushConsumer, find: Callable[[Player], Any]) -> Any:
+    """What ``find`` (sync, given the handshake's player) finds, or None once the socket is
+    refused: accepted and closed at once with 4403 (another site), 4401 (no identity) or 4404
+    (``find`` found None). The games', tables' and leagues' sockets all admit so."""
+    scope = consumer.scope
+    found = (await _found_or_close_code(scope, find) if origin_allowed(scope)
+             else CLOSE_BAD_ORIGIN)
+    if isinstance(found, int):
+        await consumer.accept()
+        await consumer.close(code=found)
+        return None
+    return found
 
 
 class GameConsumer(PushConsumer):
@@ -145,13 +156,10 @@ class GameConsumer(PushConsumer):
 
     async def connect(self) -> None:
         self.game_id = game_id = self.scope["url_route"]["kwargs"]["game_id"]
-        if not origin_allowed(self.scope):
-            found, refusal = None, CLOSE_BAD_ORIGIN
-        else:
-            found, refusal = await _seat_or_refusal(self.scope, game_id)
-        if refusal:
-            await self.accept()
-            await self.close(code=refusal)
+        found = await admit(self, lambda player: (
+            Seat.objects.filter(game__public_id=game_id, player=player)
+            .values_list("number", "game__turn_deadline").first()))
+        if found is None:
             return
         seat, deadline = found
         await self.join(group_name(game_id, seat))

@@ -20,28 +20,18 @@ from __future__ import annotations
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 
-from games.consumers import (
-    CLOSE_BAD_ORIGIN,
-    CLOSE_NO_IDENTITY,
-    CLOSE_NOT_FOUND,
-    origin_allowed,
-    player_of_scope,
-)
+from games.consumers import CLOSE_NOT_FOUND, admit
+from games.players.models import Player
 from games.tables import presence
 from games.tables.models import Table, TableSeat
 from games.tables.services import CHANGED, group_name
 from games.web.groups import PushConsumer
 
 
-@database_sync_to_async
-def _seat_at(scope, public_id: str) -> TableSeat | int:
-    """The handshake's player's seat at the open table ``public_id``, or a close code."""
-    player = player_of_scope(scope)
-    if player is None:
-        return CLOSE_NO_IDENTITY
-    seat = (TableSeat.objects.filter(player=player, table__public_id=public_id)
+def _seat_at(player: Player, public_id: str) -> TableSeat | None:
+    """The player's seat at the open table ``public_id``."""
+    return (TableSeat.objects.filter(player=player, table__public_id=public_id)
             .exclude(table__status=Table.CLOSED).select_related("table").first())
-    return CLOSE_NOT_FOUND if seat is None else seat
 
 
 @database_sync_to_async
@@ -57,11 +47,8 @@ class TableConsumer(PushConsumer):
 
     async def connect(self) -> None:
         public_id = self.scope["url_route"]["kwargs"]["table_id"]
-        found = (await _seat_at(self.scope, public_id) if origin_allowed(self.scope)
-                 else CLOSE_BAD_ORIGIN)
-        if isinstance(found, int):
-            await self.accept()
-            await self.close(code=found)
+        found = await admit(self, lambda player: _seat_at(player, public_id))
+        if found is None:
             return
         self.player_pk, self.table_pk = found.player_id, found.table_id
         await self.join(group_name(found.table))

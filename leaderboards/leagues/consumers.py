@@ -23,26 +23,17 @@ from __future__ import annotations
 
 from channels.db import database_sync_to_async
 
-from games.consumers import (
-    CLOSE_BAD_ORIGIN,
-    CLOSE_NO_IDENTITY,
-    CLOSE_NOT_FOUND,
-    origin_allowed,
-    player_of_scope,
-)
+from games.consumers import CLOSE_NOT_FOUND, admit
+from games.players.models import Player
 from games.web.groups import PushConsumer
 from leaderboards.leagues.models import League, Membership
 from leaderboards.leagues.services import group_name
 
 
-@database_sync_to_async
-def _member_of(scope, public_id: str) -> tuple[int, League] | int:
-    """(the player's pk, the league) for a member; else the close code."""
-    player = player_of_scope(scope)
-    if player is None:
-        return CLOSE_NO_IDENTITY
+def _member_of(player: Player, public_id: str) -> tuple[int, League] | None:
+    """(the player's pk, the league) for a member of league ``public_id``."""
     league = League.objects.of(player).filter(public_id=public_id).first()
-    return CLOSE_NOT_FOUND if league is None else (player.pk, league)
+    return None if league is None else (player.pk, league)
 
 
 @database_sync_to_async
@@ -56,11 +47,8 @@ class LeagueConsumer(PushConsumer):
 
     async def connect(self) -> None:
         public_id = self.scope["url_route"]["kwargs"]["league_id"]
-        found = (await _member_of(self.scope, public_id) if origin_allowed(self.scope)
-                 else CLOSE_BAD_ORIGIN)
-        if isinstance(found, int):
-            await self.accept()
-            await self.close(code=found)
+        found = await admit(self, lambda player: _member_of(player, public_id))
+        if found is None:
             return
         self.player_pk, league = found
         self.league_pk = league.pk
