@@ -174,19 +174,25 @@ def _add_games(day: date, entries: list[dict]) -> None:
         entry["game"] = games.get(entry["score_id"])
 
 
+def _my_entry(board, request: HttpRequest) -> tuple:
+    """(the requesting player's entry on the board, its JSON), or (None, None) for someone
+    anonymous or not on it."""
+    player = player_of(request)
+    mine = None if player is None else board.entry_of(player)
+    if mine is None:
+        return None, None
+    return mine, services.entry_json(board.rank_of(mine), board.row_of(mine))
+
+
 def _day_json(day: date, request: HttpRequest, query: PageQuery) -> dict:
     if day > daily.today():
         raise ApiError(404, "not_found", "That day has not begun.")
     board = day_board(day)
     by_contracts = board.by_contracts()
     entries, next_cursor = _page(board, query)
-    me = None
-    player = player_of(request)
-    if player is not None:
-        mine = board.entry_of(player)
-        if mine is not None:
-            me = services.entry_json(board.rank_of(mine), board.row_of(mine))
-            me["score_id"] = mine.id
+    mine, me = _my_entry(board, request)
+    if mine is not None:
+        me["score_id"] = mine.id
     _add_games(day, entries + ([me] if me else []))
     return {"date": day, "count": sum(by_contracts.values()),
             "distribution": [by_contracts.get(n, 0) for n in range(TOP_RUNG + 1)],
@@ -224,12 +230,7 @@ def _week_json(week: str, request: HttpRequest, query: PageQuery) -> dict:
         raise ApiError(404, "not_found", "That week has not begun.")
     board = week_board(week)
     entries, next_cursor = _page(board, query)
-    me = None
-    player = player_of(request)
-    if player is not None:
-        mine = board.entry_of(player)
-        if mine is not None:
-            me = services.entry_json(board.rank_of(mine), board.row_of(mine))
+    _, me = _my_entry(board, request)
     return {"week": week, "starts": starts, "ends": ends, "count": board.count(),
             "entries": entries, "next": next_cursor, "me": me}
 
