@@ -59,6 +59,21 @@ def run_with_reason(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset
     modeladmin.message_user(request, f"{done}: {changed}{note}.", messages.SUCCESS)
 
 
+def reason_action(service, done: str, description: str):
+    """An admin action (run_with_reason) that applies ``service`` to the selected objects;
+    ``done`` heads its report, ``description`` is its label in the action bar."""
+    @admin.action(description=description, permissions=["change"])
+    def action(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet) -> None:
+        run_with_reason(modeladmin, request, queryset, service, done)
+    return action
+
+
+def moderation_log(rows) -> str:
+    """A score's, a player's or a league's moderation log, one line an entry."""
+    return "\n".join(f"{r.created_at:%Y-%m-%d %H:%M} {r.moderator_name} {r.action}: "
+                     f"{r.reason}" for r in rows) or "-"
+
+
 class ReviewFilter(admin.SimpleListFilter):
     title = "review"
     parameter_name = "review"
@@ -138,24 +153,14 @@ class ScoreAdmin(KeepsSecretsAdmin):
 
     @admin.display(description="moderation log")
     def log(self, score: Score):
-        rows = score.moderation_logs.all()
-        return "\n".join(f"{r.created_at:%Y-%m-%d %H:%M} {r.moderator_name} {r.action}: "
-                         f"{r.reason}" for r in rows) or "-"
+        return moderation_log(score.moderation_logs.all())
 
-    @admin.action(description="Hide from the boards (reason required)",
-                  permissions=["change"])
-    def hide(self, request, queryset):
-        run_with_reason(self, request, queryset, services.hide_score, "Hidden")
-
-    @admin.action(description="Restore to the boards (reason required)",
-                  permissions=["change"])
-    def restore(self, request, queryset):
-        run_with_reason(self, request, queryset, services.restore_score, "Restored")
-
-    @admin.action(description="Mark flags reviewed, leave listed (reason required)",
-                  permissions=["change"])
-    def mark_reviewed(self, request, queryset):
-        run_with_reason(self, request, queryset, services.mark_reviewed, "Marked reviewed")
+    hide = reason_action(services.hide_score, "Hidden",
+                         "Hide from the boards (reason required)")
+    restore = reason_action(services.restore_score, "Restored",
+                            "Restore to the boards (reason required)")
+    mark_reviewed = reason_action(services.mark_reviewed, "Marked reviewed",
+                                  "Mark flags reviewed, leave listed (reason required)")
 
 
 def attempt_links(game: Game):
@@ -213,10 +218,8 @@ class AttemptLinkAdmin(KeepsSecretsAdmin):
         return format_html('<a href="{}">{}</a> ({})', _attempt_url(game), game.owner.name,
                            game.get_status_display())
 
-    @admin.action(description="Resolve: stop marking both attempts (reason required)",
-                  permissions=["change"])
-    def resolve(self, request, queryset):
-        run_with_reason(self, request, queryset, services.resolve_link, "Resolved")
+    resolve = reason_action(services.resolve_link, "Resolved",
+                            "Resolve: stop marking both attempts (reason required)")
 
 
 @admin.register(ModerationLog)
@@ -248,15 +251,7 @@ class ModeratedPlayerAdmin(PlayerAdmin):
         url = reverse("admin:leaderboards_score_changelist")
         return format_html('<a href="{}?q={}">scores</a>', url, player.public_id)
 
-    @admin.action(description="Ban from the boards (reason required)", permissions=["change"])
-    def ban(self, request, queryset):
-        run_with_reason(self, request, queryset, services.ban_player, "Banned")
-
-    @admin.action(description="Unban (reason required)", permissions=["change"])
-    def unban(self, request, queryset):
-        run_with_reason(self, request, queryset, services.unban_player, "Unbanned")
-
-    @admin.action(description="Reset the display name to a random one (reason required)",
-                  permissions=["change"])
-    def reset_name(self, request, queryset):
-        run_with_reason(self, request, queryset, services.reset_name, "Renamed")
+    ban = reason_action(services.ban_player, "Banned", "Ban from the boards (reason required)")
+    unban = reason_action(services.unban_player, "Unbanned", "Unban (reason required)")
+    reset_name = reason_action(services.reset_name, "Renamed",
+                               "Reset the display name to a random one (reason required)")

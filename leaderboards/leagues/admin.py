@@ -18,7 +18,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
 from games.admin import KeepsSecretsAdmin, ReadOnlyAdmin, keep_secret
-from leaderboards.admin import ReasonForm, run_with_reason
+from leaderboards.admin import ReasonForm, moderation_log, reason_action
 from leaderboards.leagues import services
 from leaderboards.leagues.models import League, LeagueModerationLog, Membership
 
@@ -83,23 +83,15 @@ class LeagueAdmin(KeepsSecretsAdmin):
 
     @admin.display(description="moderation log")
     def log(self, league: League):
-        rows = league.moderation_logs.all()
-        return "\n".join(f"{r.created_at:%Y-%m-%d %H:%M} {r.moderator_name} {r.action}: "
-                         f"{r.reason}" for r in rows) or "-"
+        return moderation_log(league.moderation_logs.all())
 
-    @admin.action(description="Hide the name: members see 'League #n' (reason required)",
-                  permissions=["change"])
-    def hide_name(self, request, queryset):
-        run_with_reason(self, request, queryset, services.hide_name, "Names hidden")
-
-    @admin.action(description="Restore the name (reason required)", permissions=["change"])
-    def restore_name(self, request, queryset):
-        run_with_reason(self, request, queryset, services.restore_name, "Names restored")
-
-    @admin.action(description="Delete the league (reason required, logged)",
-                  permissions=["change"])
-    def delete_leagues(self, request, queryset):
-        run_with_reason(self, request, queryset, services.delete_by_moderator, "Deleted")
+    hide_name = reason_action(
+        services.hide_name, "Names hidden",
+        "Hide the name: members see 'League #n' (reason required)")
+    restore_name = reason_action(services.restore_name, "Names restored",
+                                 "Restore the name (reason required)")
+    delete_leagues = reason_action(services.delete_by_moderator, "Deleted",
+                                   "Delete the league (reason required, logged)")
 
 
 @admin.register(LeagueModerationLog)
