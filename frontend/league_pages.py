@@ -12,6 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.csrf import ensure_csrf_cookie
 
+from frontend.not_found import LEAGUE, not_found
 from games.players.identity import COOKIE_NAME, player_from_cookie
 from leaderboards.leagues.models import NAME_MAX_CHARS, NAME_MIN_CHARS, League
 
@@ -32,7 +33,6 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
 def league(request: HttpRequest, league_id: str) -> HttpResponse:
     player = player_from_cookie(request.COOKIES.get(COOKIE_NAME))
     if player is None or not League.objects.of(player).filter(public_id=league_id).exists():
-        return render(request, "frontend/league_not_found.html", {"page": "leagues"},
-                      status=404)
+        return not_found(request, "leagues", LEAGUE)
     return render(request, "frontend/league.html",
                   {"page": "leagues", "league_id": league_id, "bounds": BOUNDS})

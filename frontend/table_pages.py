@@ -12,6 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.csrf import ensure_csrf_cookie
 
+from frontend.not_found import TABLE, not_found
 from games.players.identity import COOKIE_NAME, player_from_cookie
 from games.tables.models import NAME_MAX_CHARS, NAME_MIN_CHARS, Table
 
@@ -33,7 +34,6 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
 @ensure_csrf_cookie
 def lobby(request: HttpRequest, table_id: str) -> HttpResponse:
     if table_of_browser(request, public_id=table_id) is None:
-        return render(request, "frontend/table_not_found.html", {"page": "tables"},
-                      status=404)
+        return not_found(request, "tables", TABLE)
     return render(request, "frontend/table_lobby.html",
                   {"page": "tables", "table_id": table_id})

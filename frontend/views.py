@@ -15,6 +15,7 @@ from django.urls import Resolver404, resolve
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import ensure_csrf_cookie
 
+from frontend.not_found import GAME, PLAYER, not_found
 from frontend.review import GLYPHS, summary_lines
 from frontend.table_pages import BOUNDS as TABLE_BOUNDS
 from frontend.table_pages import table_of_browser
@@ -119,7 +120,7 @@ def is_players_game(request: HttpRequest, game_id: str) -> bool:
 @ensure_csrf_cookie
 def table(request: HttpRequest, game_id: str) -> HttpResponse:
     if not is_players_game(request, game_id):
-        return render(request, "frontend/game_not_found.html", {"page": "table"}, status=404)
+        return not_found(request, "table", GAME)
     ladder = {c.rung: describe_contract(c) for c in LADDER}
     # A table for friends' latest game: the page also hears the table (reactions, play again).
     at_table = table_of_browser(request, game__public_id=game_id)
@@ -145,7 +146,7 @@ def replay(request: HttpRequest, game_id: str) -> HttpResponse:
             why = {Game.ACTIVE: "playing", Game.EXPIRED: "expired"}.get(game.status, "day")
             return render(request, "frontend/replay_closed.html",
                           {"page": "replay", "game_id": game_id, "why": why}, status=404)
-        return render(request, "frontend/game_not_found.html", {"page": "replay"}, status=404)
+        return not_found(request, "replay", GAME)
     review = replays.analysis_for(game, viewer)
     return render(request, "frontend/replay.html", {
         "game_id": game_id, "page": "replay", "review": review,
@@ -182,10 +183,10 @@ def daily_day(request: HttpRequest, day: str) -> HttpResponse:
 def player(request: HttpRequest, player_id: str) -> HttpResponse:
     """A player's public page: daily history, streaks and charts, from
     GET /api/v1/leaderboards/players/{id}. A banned or unknown player is a 404 here as there."""
-    shown = Player.objects.filter(public_id=player_id, banned_at__isnull=True).exists()
+    if not Player.objects.filter(public_id=player_id, banned_at__isnull=True).exists():
+        return not_found(request, "leaderboard", PLAYER)
     return render(request, "frontend/player.html",
-                  {"page": "leaderboard", "player_id": player_id, "found": shown},
-                  status=200 if shown else 404)
+                  {"page": "leaderboard", "player_id": player_id})
 
 
 # The profile's fields hold what the API accepts (games.schemas), no more.
