@@ -2,14 +2,13 @@
 apply it once; the other 19 get 409 stale_version. SQLite serialises writers without row
 locks, so this runs on PostgreSQL only."""
 
-import threading
-
 import pytest
 from django.db import connection
 
 from games.models import Game, GameAction
 from games.reads import check_replay
 from tests.games.conftest import bearer_api, new_bearer_api
+from tests.races import at_once
 
 SUBMISSIONS = 20
 
@@ -20,27 +19,9 @@ def test_twenty_parallel_submissions_of_one_action_apply_it_once():
         pytest.skip("row locks need PostgreSQL (SQLite ignores SELECT ... FOR UPDATE)")
     owner = new_bearer_api()
     game = owner.new_game("easy")
-    barrier = threading.Barrier(SUBMISSIONS)
-    statuses: list[int] = []
-    lock = threading.Lock()
-
-    def submit():
-        from django.db import connections
-
-        api = bearer_api(owner.token)
-        try:
-            barrier.wait()
-            response = api.act(game, {"type": "draw", "from": "stock"})
-            with lock:
-                statuses.append(response.status_code)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=submit) for _ in range(SUBMISSIONS)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
+    clients = [bearer_api(owner.token) for _ in range(SUBMISSIONS)]
+    statuses = at_once(*[lambda api=api: api.act(game, {"type": "draw", "from": "stock"})
+                         .status_code for api in clients], refused=Exception)
 
     assert sorted(statuses) == [200] + [409] * (SUBMISSIONS - 1)
     stored = Game.objects.get(public_id=game["id"])

@@ -3,7 +3,6 @@ player per day holds even when starts race."""
 
 from __future__ import annotations
 
-import threading
 from datetime import time, timedelta
 
 import pytest
@@ -16,6 +15,7 @@ from games.tasks import close_ended_dailies
 from leaderboards.models import Score
 from tests.factories import DAY
 from tests.leaderboards.factories import api, finished_daily, player
+from tests.races import at_once
 
 
 @pytest.mark.django_db
@@ -78,24 +78,8 @@ def test_racing_starts_of_one_players_daily_make_one_game(clock):
     someone, _ = player()
     deal_for(DAY)
     starts = 6
-    barrier = threading.Barrier(starts)
-    games, errors = [], []
-
-    def start():
-        try:
-            barrier.wait(timeout=10)
-            games.append(start_daily(someone).game.pk)
-        except Exception as exc:  # reported below
-            errors.append(exc)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=start) for _ in range(starts)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert errors == []
+    games = at_once(*[lambda: start_daily(someone).game.pk] * starts, refused=Exception)
+    assert [game for game in games if isinstance(game, Exception)] == []
     assert len(games) == starts and len(set(games)) == 1
     assert Game.objects.filter(owner=someone, mode=Game.DAILY).count() == 1
 
@@ -107,24 +91,12 @@ def test_racing_posts_of_one_players_daily_answer_one_201(clock):
     _, token = player()
     deal_for(DAY)
     starts = 5
-    barrier = threading.Barrier(starts)
-    answers, lock = [], threading.Lock()
 
     def post():
-        client = api(token)
-        try:
-            barrier.wait(timeout=10)
-            response = client.post("/games", {"mode": "daily"})
-            with lock:
-                answers.append((response.status_code, response.json()["id"]))
-        finally:
-            connection.close()
+        response = api(token).post("/games", {"mode": "daily"})
+        return response.status_code, response.json()["id"]
 
-    threads = [threading.Thread(target=post) for _ in range(starts)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
+    answers = at_once(*[post] * starts, refused=Exception)
     assert sorted(status for status, _ in answers) == [200] * (starts - 1) + [201]
     assert len({game for _, game in answers}) == 1
     assert Game.objects.filter(mode=Game.DAILY).count() == 1

@@ -5,12 +5,10 @@ waits for the day's end."""
 from __future__ import annotations
 
 import re
-import threading
 from datetime import timedelta
 
 import pytest
 from django.conf import settings
-from django.db import connection
 
 from games.models import DailyDeal
 from games.players.models import sha256_hex
@@ -18,6 +16,7 @@ from games.services.daily import deal_for
 from games.tasks import close_ended_dailies, prepare_daily_deals
 from tests.factories import DAY
 from tests.leaderboards.factories import api
+from tests.races import at_once
 
 POSTGRESQL = settings.DATABASES["default"]["ENGINE"].endswith("postgresql")
 
@@ -89,23 +88,7 @@ def test_the_close_task_marks_ended_days_revealed(clock):
 @pytest.mark.django_db(transaction=True)
 def test_racing_first_requests_create_one_deal(clock):
     threads_n = 8
-    barrier = threading.Barrier(threads_n)
-    found, errors = [], []
-
-    def first_request():
-        try:
-            barrier.wait(timeout=10)
-            found.append(deal_for(DAY).pk)
-        except Exception as exc:  # reported below
-            errors.append(exc)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=first_request) for _ in range(threads_n)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    assert errors == []
+    found = at_once(*[lambda: deal_for(DAY).pk] * threads_n, refused=Exception)
+    assert [pk for pk in found if isinstance(pk, Exception)] == []
     assert len(found) == threads_n and len(set(found)) == 1
     assert DailyDeal.objects.filter(date=DAY).count() == 1
