@@ -15,6 +15,10 @@ pytestmark = pytest.mark.django_db
 PASSWORD = "correct horse battery"
 
 
+def log_in(client, username: str, password: str):
+    return client.post("/account/login", {"username": username, "password": password})
+
+
 def new_browser(address: str = "127.0.0.1") -> Api:
     api = Api(Client(enforce_csrf_checks=True, REMOTE_ADDR=address), csrf=True)
     api.get("/csrf")
@@ -40,7 +44,7 @@ def test_logging_in_elsewhere_brings_the_identity_and_its_games(browser):
     browser.post("/account/register", {"username": "lucia", "password": PASSWORD})
     elsewhere = new_browser()
 
-    response = elsewhere.post("/account/login", {"username": "lucia", "password": PASSWORD})
+    response = log_in(elsewhere, "lucia", PASSWORD)
 
     assert response.status_code == 200
     assert response.cookies[COOKIE_NAME]["httponly"] is True
@@ -53,7 +57,7 @@ def test_a_wrong_password_is_401_and_logs_nobody_in(browser):
     browser.post("/account/register", {"username": "lucia", "password": PASSWORD})
     elsewhere = new_browser()
 
-    response = elsewhere.post("/account/login", {"username": "lucia", "password": "guess"})
+    response = log_in(elsewhere, "lucia", "guess")
 
     assert response.status_code == 401
     assert error_of(response)["code"] == "invalid_credentials"
@@ -77,9 +81,9 @@ def test_failed_logins_are_throttled_per_username_and_address_with_retry_after(
     registered_lucia(browser)
     attacker = new_browser("10.0.0.1")
 
-    guesses = [attacker.post("/account/login", {"username": "Lucia", "password": "guess"})
+    guesses = [log_in(attacker, "Lucia", "guess")
                for _ in range(4)]
-    right_but_late = attacker.post("/account/login", {"username": "lucia", "password": PASSWORD})
+    right_but_late = log_in(attacker, "lucia", PASSWORD)
 
     assert [r.status_code for r in guesses] == [401, 401, 401, 429]
     assert error_of(guesses[-1])["code"] == "throttled"
@@ -94,11 +98,10 @@ def test_the_owner_logs_in_from_another_address_while_an_attacker_is_throttled(
     limits(settings, login="3/d", login_address="3/d")
     registered_lucia(browser)
     attacker = new_browser("10.0.0.1")
-    statuses = [attacker.post("/account/login", {"username": "lucia", "password": "guess"})
+    statuses = [log_in(attacker, "lucia", "guess")
                 .status_code for _ in range(5)]
 
-    owner = new_browser("10.0.2.2").post("/account/login",
-                                         {"username": "lucia", "password": PASSWORD})
+    owner = log_in(new_browser("10.0.2.2"), "lucia", PASSWORD)
 
     assert statuses[-1] == 429
     assert owner.status_code == 200
@@ -109,13 +112,12 @@ def test_an_address_guessing_many_usernames_is_throttled(browser, settings, thro
     limits(settings, login="3/d", login_address="4/d")
     attacker = new_browser("10.0.0.1")
 
-    responses = [attacker.post("/account/login", {"username": f"user{n}", "password": "guess"})
+    responses = [log_in(attacker, f"user{n}", "guess")
                  for n in range(5)]
 
     assert [r.status_code for r in responses] == [401, 401, 401, 401, 429]
     assert int(responses[-1]["Retry-After"]) >= 1
-    assert new_browser("10.0.0.2").post(
-        "/account/login", {"username": "user9", "password": "guess"}).status_code == 401
+    assert log_in(new_browser("10.0.0.2"), "user9", "guess").status_code == 401
 
 
 @pytest.mark.slow
@@ -124,9 +126,9 @@ def test_only_failed_logins_count(browser, settings, throttle_clock):
     registered_lucia(browser)
     owner = new_browser("10.0.0.3")
 
-    right = [owner.post("/account/login", {"username": "lucia", "password": PASSWORD})
+    right = [log_in(owner, "lucia", PASSWORD)
              .status_code for _ in range(4)]
-    wrong = [owner.post("/account/login", {"username": "lucia", "password": "guess"})
+    wrong = [log_in(owner, "lucia", "guess")
              .status_code for _ in range(3)]
 
     assert right == [200] * 4
@@ -138,7 +140,7 @@ def test_login_is_csrf_checked(browser):
     browser.post("/account/register", {"username": "lucia", "password": PASSWORD})
     forged = Api(Client(enforce_csrf_checks=True))
 
-    response = forged.post("/account/login", {"username": "lucia", "password": PASSWORD})
+    response = log_in(forged, "lucia", PASSWORD)
 
     assert response.status_code == 403
     assert error_of(response)["code"] == "csrf_failed"

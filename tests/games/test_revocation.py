@@ -102,27 +102,18 @@ def test_a_transfer_revokes_the_old_token_and_the_old_cookies(alice, browser):
 
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
-async def test_a_logged_out_token_cannot_open_the_games_socket():
-    api = await sync_to_async(new_bearer_api)()
+@pytest.mark.parametrize(("client", "credentials"), [(new_bearer_api, bearer_header),
+                                                     (new_browser, cookie_header)],
+                         ids=["token", "copied cookie"])
+async def test_logged_out_credentials_cannot_open_the_games_socket(client, credentials):
+    api = await sync_to_async(client)()
     game = await sync_to_async(api.new_game)()
-    assert await socket_opens(game["id"], bearer_header(api))
+    held = credentials(api)
+    assert await socket_opens(game["id"], held)
 
     assert (await sync_to_async(api.post)("/account/logout")).status_code == 204
 
-    assert not await socket_opens(game["id"], bearer_header(api))
-
-
-@pytest.mark.asyncio
-@pytest.mark.django_db(transaction=True)
-async def test_a_copied_cookie_cannot_open_the_games_socket_after_logout():
-    api = await sync_to_async(new_browser)()
-    game = await sync_to_async(api.new_game)()
-    copied = cookie_header(api)
-    assert await socket_opens(game["id"], copied)
-
-    assert (await sync_to_async(api.post)("/account/logout")).status_code == 204
-
-    assert not await socket_opens(game["id"], copied)
+    assert not await socket_opens(game["id"], held)
 
 
 @pytest.mark.asyncio
