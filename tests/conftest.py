@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_MISSING = f"browser tests need {CHROMIUM}: apt-get install chromium"
@@ -137,6 +138,17 @@ def channel_layer():
             channel_layers.backends.pop(DEFAULT_CHANNEL_LAYER, None)
         else:
             channel_layers.set(DEFAULT_CHANNEL_LAYER, replaced[0])
+
+
+@pytest_asyncio.fixture
+async def close_connections():
+    """For the websocket tests: a socket's consumer reads the database in sync_to_async's
+    thread; give that thread's connections back before the test database is dropped."""
+    from asgiref.sync import sync_to_async
+    from django.db import connections
+
+    yield
+    await sync_to_async(connections.close_all)()
 
 
 @pytest.fixture(autouse=True)

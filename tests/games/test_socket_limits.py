@@ -9,11 +9,9 @@ from __future__ import annotations
 import json
 
 import pytest
-import pytest_asyncio
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.core.cache import cache
-from django.db import connections
 
 from games.web import groups
 from ladder.asgi import application
@@ -21,7 +19,7 @@ from tests.factories import DAY
 from tests.leaderboards.factories import finished_daily, player
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True),
-              pytest.mark.usefixtures("clock")]
+              pytest.mark.usefixtures("clock", "close_connections")]
 BOARD = "/ws/leaderboards/daily/"
 
 
@@ -30,12 +28,6 @@ def fresh_counts():
     cache.clear()
     yield
     cache.clear()
-
-
-@pytest_asyncio.fixture(autouse=True)
-async def close_connections():
-    yield
-    await sync_to_async(connections.close_all)()
 
 
 @sync_to_async

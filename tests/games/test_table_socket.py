@@ -2,28 +2,20 @@
 may listen."""
 
 import pytest
-import pytest_asyncio
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.db import connections
 
 from games.consumers import CLOSE_NOT_FOUND
 from games.tables import reads, services
-from ladder.asgi import application
 from tests.factories import player_with_token
+from tests.sockets import bearer_socket
 
-pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
-
-
-@pytest_asyncio.fixture(autouse=True)
-async def close_connections():
-    yield
-    await sync_to_async(connections.close_all)()
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True),
+              pytest.mark.usefixtures("close_connections")]
 
 
 def socket(table_id: str, token: str) -> WebsocketCommunicator:
-    return WebsocketCommunicator(application, f"/ws/tables/{table_id}/",
-                                 headers=[(b"authorization", f"Bearer {token}".encode())])
+    return bearer_socket(f"/ws/tables/{table_id}/", token)
 
 
 async def test_the_people_at_a_table_hear_someone_sit_down_and_the_game_start():

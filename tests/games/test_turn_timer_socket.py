@@ -7,30 +7,22 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-import pytest_asyncio
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.db import connections
 from django.utils import timezone
 
 from games.models import Game, Seat
 from games.services import timers
 from games.tables import services as tables
-from ladder.asgi import application
 from tests.factories import player_with_token
+from tests.sockets import bearer_socket
 
-pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
-
-
-@pytest_asyncio.fixture(autouse=True)
-async def close_connections():
-    yield
-    await sync_to_async(connections.close_all)()
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True),
+              pytest.mark.usefixtures("close_connections")]
 
 
 def socket(game_id: str, token: str) -> WebsocketCommunicator:
-    return WebsocketCommunicator(application, f"/ws/games/{game_id}/",
-                                 headers=[(b"authorization", f"Bearer {token}".encode())])
+    return bearer_socket(f"/ws/games/{game_id}/", token)
 
 
 @sync_to_async

@@ -2,10 +2,8 @@
 order, to the game's owner only."""
 
 import pytest
-import pytest_asyncio
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.db import connections
 
 from games.consumers import CLOSE_BAD_ORIGIN, CLOSE_NO_IDENTITY, CLOSE_NOT_FOUND
 from games.players.identity import COOKIE_NAME
@@ -13,17 +11,10 @@ from ladder.asgi import application
 from tests.games.conftest import Api, new_bearer_api
 from tests.games.helpers import MARKER, send_marker
 
-pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True),
+              pytest.mark.usefixtures("close_connections")]
 
 DRAW = {"type": "draw", "from": "stock"}
-
-
-@pytest_asyncio.fixture(autouse=True)
-async def close_connections():
-    """The test client runs in sync_to_async's thread: give its connection back before the
-    test database is dropped."""
-    yield
-    await sync_to_async(connections.close_all)()
 
 
 def socket(game_id: str, *headers: tuple[bytes, bytes]) -> WebsocketCommunicator:

@@ -9,7 +9,6 @@ import pytest
 import pytest_asyncio
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.db import connections
 
 from ladder.asgi import application
 from leaderboards import services
@@ -17,13 +16,7 @@ from tests.factories import DAY
 from tests.leaderboards.factories import finished_daily, player
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True),
-              pytest.mark.usefixtures("clock")]
-
-
-@pytest_asyncio.fixture(autouse=True)
-async def close_connections():
-    yield
-    await sync_to_async(connections.close_all)()
+              pytest.mark.usefixtures("clock", "close_connections")]
 
 
 @pytest_asyncio.fixture

@@ -5,26 +5,18 @@ handshake; the frames carry no results."""
 from __future__ import annotations
 
 import pytest
-import pytest_asyncio
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.db import connections
 
-from ladder.asgi import application
 from leaderboards.leagues import services
 from leaderboards.leagues.models import Membership
 from tests.factories import DAY
 from tests.leaderboards.factories import finished_daily, player
 from tests.leaderboards.leagues.factories import league_with
+from tests.sockets import bearer_socket
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True),
-              pytest.mark.usefixtures("clock")]
-
-
-@pytest_asyncio.fixture(autouse=True)
-async def close_connections():
-    yield
-    await sync_to_async(connections.close_all)()
+              pytest.mark.usefixtures("clock", "close_connections")]
 
 
 @sync_to_async
@@ -36,9 +28,7 @@ def club():
 
 
 async def socket_of(league, token: str | None) -> WebsocketCommunicator:
-    headers = [(b"authorization", f"Bearer {token}".encode())] if token else []
-    communicator = WebsocketCommunicator(application, f"/ws/leagues/{league.public_id}/",
-                                         headers=headers)
+    communicator = bearer_socket(f"/ws/leagues/{league.public_id}/", token)
     connected, _ = await communicator.connect()
     assert connected
     return communicator
