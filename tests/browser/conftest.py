@@ -28,15 +28,23 @@ DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 360, "height": 640}
 # A first deal in which the scripted person lays down and then lays off (strategy.find_seed).
 SEED = "browser-130"
-# Counts the cards that fly across the table (controllers/flight.js) in window.__flights.
-COUNT_FLIGHTS = """
-window.__flights = 0;
-new MutationObserver((records) => {
-  for (const r of records) for (const n of r.addedNodes) {
-    if (n.classList && n.classList.contains("flying-card")) window.__flights += 1;
-  }
-}).observe(document, {childList: true, subtree: true});
+
+
+def counting(css_class: str, counter: str) -> str:
+    """An init script that counts the elements of ``css_class`` added to the page in
+    ``window[counter]``."""
+    return f"""
+window.{counter} = 0;
+new MutationObserver((records) => {{
+  for (const r of records) for (const n of r.addedNodes) {{
+    if (n.classList && n.classList.contains("{css_class}")) window.{counter} += 1;
+  }}
+}}).observe(document, {{childList: true, subtree: true}});
 """
+
+
+# Counts the cards that fly across the table (controllers/flight.js) in window.__flights.
+COUNT_FLIGHTS = counting("flying-card", "__flights")
 # Content-Security-Policy violations become console errors, which Watch collects.
 REPORT_CSP = """
 document.addEventListener("securitypolicyviolation", (e) => console.error(

@@ -43,6 +43,20 @@ def wait_idle(page, on_summary=None):
         return
 
 
+def start_practice(page, base_url: str, language: str | None = "en") -> str:
+    """Start an easy practice game from the home page, in ``language`` (None: the browser's
+    own), and wait until the table is idle; the game's id."""
+    if language is not None:
+        page.context.add_cookies([{"name": "django_language", "value": language,
+                                   "url": base_url}])
+    page.goto(base_url + "/")
+    page.check('input[name="level"][value="easy"]')
+    page.click("[data-practice-start]")
+    page.wait_for_url("**/play/**")
+    wait_idle(page)
+    return page.locator("#game").get_attribute("data-game-id")
+
+
 def card(page, card_id: str):
     return page.locator(f'.hand .card[data-id="{card_id}"]')
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.strategy import discard_choice_json
-from tests.browser.test_table_view import new_game
+from tests.browser.table_driver import start_practice
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -32,8 +32,7 @@ ACT_AND_ANIMATE = """async ([id, action]) => {
 
 def test_the_animator_follows_the_servers_turns_and_hand_sizes(open_page, site):
     page, _ = open_page({"width": 1280, "height": 800})
-    new_game(page, site.url)
-    game_id = page.locator("#game").get_attribute("data-game-id")
+    game_id = start_practice(page, site.url)
     seen = set()
     view = None
     for _ in range(12):  # a dozen turns: the computer players' draws and discards between

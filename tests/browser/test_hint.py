@@ -14,7 +14,7 @@ from games.models import Game
 from games.reads import hints
 from tests.bots.test_advice import laying_down
 from tests.browser.conftest import DESKTOP, PHONE
-from tests.browser.table_driver import wait_idle
+from tests.browser.table_driver import start_practice, wait_idle
 from tests.games.test_hint import (
     DIAMOND_RUN,
     completing_scene,
@@ -28,13 +28,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def start_at(page, base_url: str, state, language: str) -> Game:
     """A practice game started from the home page, then set to ``state`` (its log emptied,
     so the page has no earlier moves to play back) and the page reloaded."""
-    page.context.add_cookies([{"name": "django_language", "value": language, "url": base_url}])
-    page.goto(base_url + "/")
-    page.check('input[name="level"][value="easy"]')
-    page.click("[data-practice-start]")
-    page.wait_for_url("**/play/**")
-    wait_idle(page)
-    game = Game.objects.get(public_id=page.locator("#game").get_attribute("data-game-id"))
+    game = Game.objects.get(public_id=start_practice(page, base_url, language))
     game.actions.all().delete()
     game.state, game.version = state.to_json(), 0
     game.save(update_fields=["state", "version"])

@@ -12,7 +12,7 @@ import pytest
 
 from tests.browser.conftest import DESKTOP, PHONE
 from tests.browser.strategy import person_action
-from tests.browser.table_driver import play_turn, wait_idle
+from tests.browser.table_driver import play_turn, start_practice, wait_idle
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -39,15 +39,6 @@ def in_thread(function, *args):
         return pool.submit(run).result()
 
 
-def start_practice(page, base_url: str) -> str:
-    page.goto(base_url + "/")
-    page.check('input[name="level"][value="easy"]')
-    page.click("[data-practice-start]")
-    page.wait_for_url("**/play/**")
-    wait_idle(page)
-    return page.locator("#game").get_attribute("data-game-id")
-
-
 def game_version(page) -> int:
     return page.evaluate("""async () => {
       const id = document.getElementById('game').dataset.gameId;
@@ -72,7 +63,7 @@ def test_a_second_tab_follows_each_move_of_the_first(open_page, site):
     poll): each is awaited as it shows, under Playwright's default ceiling."""
     first, watch = open_page(DESKTOP)
     first.context.add_init_script(OPEN_SOCKETS)
-    start_practice(first, site.url)
+    start_practice(first, site.url, language=None)
     second = first.context.new_page()
     second.goto(first.url)
     wait_idle(second)
@@ -110,7 +101,7 @@ def test_a_tab_that_missed_moves_catches_up_with_every_move_in_its_log(open_page
     """A move made while this tab was away (its socket down) is found when the player acts:
     the 409 is not silent, and the log is the server's, line for line."""
     page, watch = open_page(DESKTOP)
-    game_id = start_practice(page, site.url)
+    game_id = start_practice(page, site.url, language=None)
     before = game_version(page)
     in_thread(play_person_turns, game_id, 2)  # another device plays two turns
     page.click("[data-stock]")  # stale: answered 409, and the page catches up
@@ -168,7 +159,7 @@ def test_a_reload_after_next_deal_shows_the_new_deal_and_no_summary(open_page, s
     summaries = []
     page, watch = open_page(PHONE, touch=True)
     turns = in_thread(turns_to_end_deal_one)
-    game_id = start_practice(page, site.url)
+    game_id = start_practice(page, site.url, language=None)
     in_thread(play_person_turns, game_id, turns - 1)
     page.reload()
     wait_idle(page)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.conftest import DESKTOP, PHONE
-from tests.browser.table_driver import hint, wait_idle
-from tests.browser.test_table_view import new_game, play_until_the_contract_is_held
+from tests.browser.table_driver import hint, start_practice, wait_idle
+from tests.browser.test_table_view import play_until_the_contract_is_held
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -21,7 +21,7 @@ def focused_is(page, selector: str) -> bool:
                                            ("#scores", "[data-scores-toggle]")])
 def test_escape_closes_a_panel_and_focus_goes_back_to_its_button(open_page, site, panel, toggle):
     page, watch = open_page(DESKTOP)
-    new_game(page, site.url)
+    start_practice(page, site.url)
     page.focus(toggle)
     page.keyboard.press("Enter")
     assert page.is_visible(panel)
@@ -36,7 +36,7 @@ def test_escape_closes_a_panel_and_focus_goes_back_to_its_button(open_page, site
                                            ("#scores", "[data-scores-toggle]")])
 def test_a_tap_outside_closes_a_panel(open_page, site, panel, toggle):
     page, watch = open_page(PHONE, touch=True)
-    new_game(page, site.url)
+    start_practice(page, site.url)
     page.tap(toggle)
     assert page.is_visible(panel)
     box = page.locator(panel).bounding_box()
@@ -51,7 +51,7 @@ def test_a_tap_outside_closes_a_panel(open_page, site, panel, toggle):
 
 def test_the_help_closes_with_escape_or_a_click_outside_and_gives_focus_back(open_page, site):
     page, watch = open_page(DESKTOP)
-    new_game(page, site.url)
+    start_practice(page, site.url)
     page.focus("[data-help-open]")
     page.keyboard.press("Enter")
     assert page.is_visible("[data-help]")
@@ -66,7 +66,7 @@ def test_the_help_closes_with_escape_or_a_click_outside_and_gives_focus_back(ope
 
 def test_lay_down_says_why_while_the_hand_does_not_hold_the_contract(open_page, site):
     page, watch = open_page(DESKTOP)
-    new_game(page, site.url)
+    start_practice(page, site.url)
     page.click("[data-stock]")
     wait_idle(page)
     if hint(page)["lay_down"]:
@@ -81,7 +81,7 @@ def test_lay_down_says_why_while_the_hand_does_not_hold_the_contract(open_page, 
 
 def test_escape_and_cancel_close_the_composer_and_focus_goes_back_to_lay_down(open_page, site):
     page, watch = open_page(DESKTOP)
-    new_game(page, site.url)
+    start_practice(page, site.url)
     play_until_the_contract_is_held(page)
     assert page.get_attribute("[data-action=laydown]", "aria-disabled") == "false"
 

@@ -8,7 +8,7 @@ import pytest
 
 from tests.browser.conftest import shoot
 from tests.browser.strategy import discard_choice_json
-from tests.browser.table_driver import card, hint, outside_viewport, view, wait_idle
+from tests.browser.table_driver import card, hint, outside_viewport, start_practice, view, wait_idle
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -62,15 +62,6 @@ def moved(before: dict, after: dict) -> list[str]:
         if b and (abs(b["x"] - a["x"]) > a["w"] / 4 or abs(b["y"] - a["y"]) > a["h"] / 4):
             out.append(f"{cid} ({a['x']:.0f},{a['y']:.0f})->({b['x']:.0f},{b['y']:.0f})")
     return out
-
-
-def start_practice(page, base_url: str, language: str = "en") -> None:
-    page.context.add_cookies([{"name": "django_language", "value": language, "url": base_url}])
-    page.goto(base_url + "/")
-    page.check('input[name="level"][value="easy"]')
-    page.click("[data-practice-start]")
-    page.wait_for_url("**/play/**")
-    wait_idle(page)
 
 
 IN_TABLE = """(sel) => {

@@ -9,9 +9,9 @@ import json
 
 import pytest
 
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import ARTIFACTS, counting
 from tests.browser.strategy import discard_choice_json
-from tests.browser.table_driver import hint, outside_viewport, view, wait_idle
+from tests.browser.table_driver import hint, outside_viewport, start_practice, view, wait_idle
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -23,15 +23,6 @@ NEXT_FRAME = "() => new Promise((r) => requestAnimationFrame(() => requestAnimat
 def shoot_path(name: str):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS / f"{name}.png"
-
-
-def new_game(page, base_url: str, language: str = "en") -> None:
-    page.context.add_cookies([{"name": "django_language", "value": language, "url": base_url}])
-    page.goto(base_url + "/")
-    page.check('input[name="level"][value="easy"]')
-    page.click("[data-practice-start]")
-    page.wait_for_url("**/play/**")
-    wait_idle(page)
 
 
 def play_until_the_contract_is_held(page) -> None:
@@ -67,7 +58,7 @@ def test_the_message_after_an_illegal_key_is_in_view_with_the_hand_piles_and_log
     # Seeded: melds laid down before the person's first turn would push the phone's hand down
     # (the table grows to 30vh there, so that lay-off targets keep their buttons in view).
     page, watch = open_page(SIZES["laptop"])
-    new_game(page, site.url, language)
+    start_practice(page, site.url, language)
     for name, size in SIZES.items():
         page.set_viewport_size(size)
         page.evaluate("() => window.scrollTo(0, 0)")
@@ -107,7 +98,7 @@ BUSY = """() => {
 def test_on_a_phone_moves_in_the_log_and_a_player_laying_down_move_nothing(
         open_page, site, seeded):
     page, watch = open_page(SIZES["phone"], touch=True)
-    new_game(page, site.url, "es")
+    start_practice(page, site.url, "es")
     page.evaluate(NEXT_FRAME)
     before = page.locator(".hand").bounding_box()
     lines = page.evaluate(BUSY)
@@ -121,7 +112,7 @@ def test_on_a_phone_moves_in_the_log_and_a_player_laying_down_move_nothing(
 def test_the_log_lists_the_computer_players_moves_made_before_the_page_opened(
         open_page, site):
     page, watch = open_page(SIZES["laptop"])
-    new_game(page, site.url)
+    start_practice(page, site.url)
     v = view(page)
     act(page, {"type": "draw", "from": "stock"})
     answered = act(page, {"type": "discard", "card": discard_choice_json(view(page))})
@@ -139,7 +130,7 @@ def test_the_log_lists_the_computer_players_moves_made_before_the_page_opened(
 
 def test_each_card_of_the_hand_is_at_least_44_px_wide_to_tap_on_a_phone(open_page, site):
     page, watch = open_page(SIZES["phone"], touch=True)
-    new_game(page, site.url)
+    start_practice(page, site.url)
     page.click("[data-stock]")  # eleven cards
     wait_idle(page)
     widths = page.evaluate("""() => {
@@ -161,7 +152,7 @@ def test_each_card_of_the_hand_is_at_least_44_px_wide_to_tap_on_a_phone(open_pag
 def test_the_help_opens_with_the_question_mark_key_and_speaks_touch_on_a_touch_screen(
         open_page, site):
     page, watch = open_page(SIZES["laptop"])
-    new_game(page, site.url)
+    start_practice(page, site.url)
     page.keyboard.press("?")
     dialog = page.locator("dialog[data-help]")
     assert dialog.is_visible()
@@ -170,21 +161,14 @@ def test_the_help_opens_with_the_question_mark_key_and_speaks_touch_on_a_touch_s
     assert not dialog.is_visible()
 
     phone, _ = open_page(SIZES["phone"], touch=True)
-    new_game(phone, site.url)
+    start_practice(phone, site.url)
     phone.click("[data-help-open]")
     text = phone.inner_text("dialog[data-help]")
     assert "Tap it twice" in text and "double-click" not in text
     watch.check()
 
 
-COUNT_CELEBRATIONS = """
-window.__celebrations = 0;
-new MutationObserver((records) => {
-  for (const r of records) for (const n of r.addedNodes) {
-    if (n.classList && n.classList.contains("celebration")) window.__celebrations += 1;
-  }
-}).observe(document, {childList: true, subtree: true});
-"""
+COUNT_CELEBRATIONS = counting("celebration", "__celebrations")
 
 
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
@@ -192,7 +176,7 @@ def test_a_contract_held_in_hand_is_laid_down_in_two_gestures_and_celebrated(
         open_page, site, motion):
     page, watch = open_page(SIZES["laptop"], reduced_motion=motion)
     page.add_init_script(COUNT_CELEBRATIONS)
-    new_game(page, site.url)
+    start_practice(page, site.url)
     play_until_the_contract_is_held(page)
     assert "ready" in page.get_attribute("[data-action=laydown]", "class")
 
@@ -212,7 +196,7 @@ def test_a_contract_held_in_hand_is_laid_down_in_two_gestures_and_celebrated(
 
 def test_a_move_refused_with_429_is_sent_again_after_retry_after_and_lands(open_page, site):
     page, watch = open_page(SIZES["laptop"])
-    new_game(page, site.url)
+    start_practice(page, site.url)
     sent = []
 
     def once_429(route):
@@ -247,9 +231,9 @@ RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 
 def test_the_sort_the_player_chose_is_kept_for_the_next_hands(open_page, site):
     page, watch = open_page(SIZES["laptop"])
-    new_game(page, site.url)
+    start_practice(page, site.url)
     page.click("[data-sort=rank]")
-    new_game(page, site.url)  # a new game: a new hand, dealt in the chosen order
+    start_practice(page, site.url)  # a new game: a new hand, dealt in the chosen order
     ids = page.locator(".hand .card").evaluate_all("els => els.map(e => e.dataset.id)")
     ranks = [RANKS.index(i.split(".")[0][:-1]) for i in ids if not i.startswith("JK")]
     assert ranks == sorted(ranks), ids
