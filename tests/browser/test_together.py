@@ -16,7 +16,7 @@ from games.tables.models import Table
 from tests.browser.strategy import discard_choice_json
 from tests.browser.table_driver import card, view, wait_idle
 from tests.games.conftest import Api
-from tests.games.scripted import next_action
+from tests.games.scripted import play_together_to_the_end
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -234,13 +234,7 @@ def test_three_friends_sit_down_play_a_deal_together_and_play_again(open_page, s
     for person in people:
         person.page.goto(f"{site.url}/tables/{table_of_game(game_id)}/?game={game_id}")
         person.page.wait_for_selector("[data-to-game]:not([hidden])")
-    game = apis[0].get(f"/games/{game_id}").json()
-    for _ in range(3000):
-        if game["status"] == "finished":
-            break
-        mover = apis[game["turn"]]
-        mine = mover.get(f"/games/{game_id}").json()
-        game = one_action(mover, mine)
+    game = play_together_to_the_end(apis, apis[0].get(f"/games/{game_id}").json())
     assert game["status"] == "finished"
 
     # The result on every screen: the table's standings by name; the host plays again and
@@ -272,12 +266,6 @@ def test_three_friends_sit_down_play_a_deal_together_and_play_again(open_page, s
         assert response.status == 200
     for person in people:
         person.watch.check()
-
-
-def one_action(api: Api, game: dict) -> dict:
-    response = api.act(game, next_action(api, game))
-    assert response.status_code == 200, response.content
-    return response.json()["game"]
 
 
 def table_of_game(game_id: str) -> str:

@@ -40,6 +40,24 @@ def play_to_the_end(api, game: dict, on_response=None, max_requests: int = 2000)
     raise AssertionError(f"game {game['id']} not finished after {max_requests} requests")
 
 
+def play_together_to_the_end(people: dict, game: dict, on_response=None,
+                             max_requests: int = 3000) -> dict:
+    """Plays a game several people share (``people``: their APIs by seat) until it is
+    finished, each person on their turn from their own read of the game; returns the final
+    GameView. ``on_response(mine, response)`` sees each mover's read and answer."""
+    for _ in range(max_requests):
+        if game["status"] == "finished":
+            return game
+        mover = people[game["turn"]]
+        mine = mover.get(f"/games/{game['id']}").json()
+        response = mover.act(mine, next_action(mover, mine))
+        assert response.status_code == 200, response.content
+        if on_response:
+            on_response(mine, response)
+        game = response.json()["game"]
+    raise AssertionError(f"game {game['id']} not finished after {max_requests} requests")
+
+
 def _lay_down(api, game: dict) -> list[list[str]] | None:
     hint = api.get(f"/games/{game['id']}/hint")
     if hint.status_code == 403 and hint.json()["error"]["code"] == "no_hints_at_shared_games":

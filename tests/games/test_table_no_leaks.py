@@ -13,7 +13,7 @@ import pytest
 from games import services
 from games.models import Game
 from tests.games.conftest import new_bearer_api
-from tests.games.scripted import next_action
+from tests.games.scripted import play_together_to_the_end
 from tests.games.test_no_leaks import Witness, cards_in
 from tests.games.test_tables import join, open_table, start
 
@@ -46,28 +46,7 @@ def test_nothing_hidden_reaches_any_person_at_a_table(db, django_capture_on_comm
                 witnesses[view["you"]] = Witness(game, view["you"])
             seats = {seat: people[i] for i, seat in enumerate(sorted(witnesses))}
             assert len(seats) == PEOPLE and sorted(seats) == [0, 1, 2]  # the bot at 3
-            view = seats[0].get(f"/games/{game_id}").json()
-            for _ in range(3000):
-                if view["status"] == "finished":
-                    break
-                mover = seats[view["turn"]]
-                mine = mover.get(f"/games/{game_id}").json()
-                response = mover.act(mine, next_action(mover, mine))
-                assert response.status_code == 200, response.content
-                witness = witnesses[mine["you"]]
-                witness.catch_up()
-                body = response.json()
-                witness.check_seed(response.content.decode(),
-                                   body["game"]["status"] == "finished", "answer")
-                witness.check_view(body["game"], "answer")
-                witness.check_events(body["events"], "answer")
-                for seat, person in seats.items():  # everyone's own read, checked too
-                    if seat != mine["you"]:
-                        other = person.get(f"/games/{game_id}").json()
-                        witnesses[seat].catch_up()
-                        witnesses[seat].check_view(other, f"seat {seat}'s read")
-                checked["answers"] += 1
-                view = body["game"]
+            view = play_watched(game_id, seats, witnesses, checked)
             assert view["status"] == "finished"
             for person in seats.values():  # the replay opens for each, once it is over
                 assert person.get(f"/replays/{game_id}").status_code == 200
@@ -86,6 +65,27 @@ def test_nothing_hidden_reaches_any_person_at_a_table(db, django_capture_on_comm
         checked["frames"] += len(messages)
     assert {seat for _, seat, _ in published} == {0, 1, 2}  # never the bot's seat
     assert checked["answers"] > GAMES * 100 and checked["frames"] > GAMES * 1000, checked
+
+
+def play_watched(game_id: str, seats: dict, witnesses: dict, checked: dict) -> dict:
+    """Plays the table's game to its end: each answer checked against its mover's witness,
+    and after it every other person's own read against theirs; the final GameView."""
+    def witnessed(mine, response):
+        witness = witnesses[mine["you"]]
+        witness.catch_up()
+        body = response.json()
+        witness.check_seed(response.content.decode(),
+                           body["game"]["status"] == "finished", "answer")
+        witness.check_view(body["game"], "answer")
+        witness.check_events(body["events"], "answer")
+        for seat, person in seats.items():  # everyone's own read, checked too
+            if seat != mine["you"]:
+                other = person.get(f"/games/{game_id}").json()
+                witnesses[seat].catch_up()
+                witnesses[seat].check_view(other, f"seat {seat}'s read")
+        checked["answers"] += 1
+
+    return play_together_to_the_end(seats, seats[0].get(f"/games/{game_id}").json(), witnessed)
 
 
 EVENT_TYPES = {"deal_started", "drew", "laid_down", "laid_off", "discarded", "stock_rebuilt",

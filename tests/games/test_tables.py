@@ -13,7 +13,7 @@ from games.players.models import Player
 from games.tables.models import Table
 from tests.games.conftest import new_bearer_api
 from tests.games.helpers import error_of
-from tests.games.scripted import next_action
+from tests.games.scripted import next_action, play_together_to_the_end
 
 
 def open_table(api, name="Friday cards", **options) -> dict:
@@ -165,15 +165,7 @@ def test_play_again_starts_the_next_game_with_whoever_stays(alice, bob, monkeypa
     join(bob, table)
     game = start(alice, table)["game"]
     people = {0: alice, 1: bob}
-    view = game
-    for _ in range(3000):
-        if view["status"] == "finished":
-            break
-        mover = people[view["turn"]]
-        mine = mover.get(f"/games/{game['id']}").json()
-        response = mover.act(mine, next_action(mover, mine))
-        assert response.status_code == 200, response.content
-        view = response.json()["game"]
+    view = play_together_to_the_end(people, game)
     assert view["status"] == "finished"
     for api in people.values():
         assert api.get(f"/replays/{game['id']}").status_code == 200
