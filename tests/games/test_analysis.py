@@ -31,6 +31,7 @@ from games.engine.actions import DISCARD_PILE, STOCK
 from games.engine.rng import Stream
 from games.models import Analysis, Game
 from games.players.identity import COOKIE_NAME, set_player_cookie
+from games.players.models import Player
 from games.receivers import analyse_when_over
 from games.schemas import Replay
 from games.services import analysis, start_game_together
@@ -315,12 +316,18 @@ def test_a_mark_in_the_replay_holds_to_the_schema():
     assert mark["reason"]["code"].startswith(("take", "stock"))
 
 
-@pytest.mark.django_db
-def test_nobody_sees_another_persons_analysis(clock, seen):
+def analysed_daily(clock) -> tuple[Player, Game]:
+    """A person's finished daily, analysed once its day has ended: (its owner, the game)."""
     owner, _ = player_with_token()
     game = finish(play_some(start_daily(owner).game))
     clock.advance(days=1)
     analysis.analyse(game.public_id)
+    return owner, game
+
+
+@pytest.mark.django_db
+def test_nobody_sees_another_persons_analysis(clock, seen):
+    _, game = analysed_daily(clock)
     _, token = player_with_token()
 
     watcher = bearer_api(token).get(f"/replays/{game.public_id}").json()
@@ -373,10 +380,7 @@ def test_the_replay_page_carries_the_summary_pending_then_ready_in_the_players_l
 
 @pytest.mark.django_db
 def test_a_watcher_of_a_daily_gets_no_review_in_the_page(clock, seen):
-    owner, _ = player_with_token()
-    game = finish(play_some(start_daily(owner).game))
-    clock.advance(days=1)
-    analysis.analyse(game.public_id)
+    owner, game = analysed_daily(clock)
     watcher, _ = player_with_token()
     assert "data-analysis" in replay_page(owner, game)
     assert "data-analysis" not in replay_page(watcher, game)
