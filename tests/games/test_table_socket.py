@@ -14,14 +14,23 @@ pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True),
               pytest.mark.usefixtures("close_connections")]
 
 
+@sync_to_async
+def a_table(guest_sits: bool) -> tuple:
+    """((the host, their token), (someone else, their token), the host's table), the other
+    sitting at it if ``guest_sits``."""
+    (host, host_token), (other, other_token) = player_with_token(), player_with_token()
+    table = services.open_table(host, "Socket night")
+    if guest_sits:
+        services.join(other, table.code)
+    return (host, host_token), (other, other_token), table
+
+
 def socket(table_id: str, token: str) -> WebsocketCommunicator:
     return bearer_socket(f"/ws/tables/{table_id}/", token)
 
 
 async def test_the_people_at_a_table_hear_someone_sit_down_and_the_game_start():
-    (host, host_token), (guest, _) = await sync_to_async(
-        lambda: (player_with_token(), player_with_token()))()
-    table = await sync_to_async(services.open_table)(host, "Socket night")
+    (host, host_token), (guest, _), table = await a_table(guest_sits=False)
     communicator = socket(table.public_id, host_token)
     assert (await communicator.connect())[0]
     assert await communicator.receive_json_from(timeout=5) == {"t": "table", "d": {}}  # here
@@ -34,9 +43,7 @@ async def test_the_people_at_a_table_hear_someone_sit_down_and_the_game_start():
 
 
 async def test_someone_not_at_the_table_is_refused():
-    (host, _), (_stranger, stranger_token) = await sync_to_async(
-        lambda: (player_with_token(), player_with_token()))()
-    table = await sync_to_async(services.open_table)(host, "Socket night")
+    (host, _), (_stranger, stranger_token), table = await a_table(guest_sits=False)
     communicator = socket(table.public_id, stranger_token)
     assert (await communicator.connect())[0]
     assert await communicator.receive_output(timeout=5) == {"type": "websocket.close",
@@ -52,10 +59,7 @@ async def closed_with(communicator) -> int:
 
 
 async def test_someone_who_leaves_stops_hearing_the_table_at_once():
-    (host, host_token), (guest, guest_token) = await sync_to_async(
-        lambda: (player_with_token(), player_with_token()))()
-    table = await sync_to_async(services.open_table)(host, "Socket night")
-    await sync_to_async(services.join)(guest, table.code)
+    (host, host_token), (guest, guest_token), table = await a_table(guest_sits=True)
     guests, hosts = socket(table.public_id, guest_token), socket(table.public_id, host_token)
     assert (await guests.connect())[0] and (await hosts.connect())[0]
 
@@ -73,10 +77,7 @@ async def test_rejoining_its_group_checks_the_seat_again(monkeypatch):
     from games.tables.models import TableSeat
 
     monkeypatch.setattr(TableConsumer, "rejoin_s", 0.05)
-    (host, _), (guest, guest_token) = await sync_to_async(
-        lambda: (player_with_token(), player_with_token()))()
-    table = await sync_to_async(services.open_table)(host, "Socket night")
-    await sync_to_async(services.join)(guest, table.code)
+    (host, _), (guest, guest_token), table = await a_table(guest_sits=True)
     guests = socket(table.public_id, guest_token)
     assert (await guests.connect())[0]
     await sync_to_async(TableSeat.objects.filter(table=table, player=guest).delete)()
@@ -85,10 +86,7 @@ async def test_rejoining_its_group_checks_the_seat_again(monkeypatch):
 
 
 async def test_everyone_at_the_table_hears_a_reaction_and_who_is_connected():
-    (host, host_token), (guest, guest_token) = await sync_to_async(
-        lambda: (player_with_token(), player_with_token()))()
-    table = await sync_to_async(services.open_table)(host, "Socket night")
-    await sync_to_async(services.join)(guest, table.code)
+    (host, host_token), (guest, guest_token), table = await a_table(guest_sits=True)
     hosts = socket(table.public_id, host_token)
     assert (await hosts.connect())[0]
     assert await hosts.receive_json_from(timeout=5) == {"t": "table", "d": {}}  # the host came
