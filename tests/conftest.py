@@ -85,6 +85,24 @@ THROTTLE_NOW = datetime(2030, 3, 18, tzinfo=UTC).timestamp() + 1  # into a day, 
 
 
 @pytest.fixture
+def production_settings(monkeypatch):
+    """ladder.settings as production loads it (DEBUG off, a real secret and host), read again
+    from the environment; the test's own settings are loaded back afterwards."""
+    import importlib
+
+    import ladder.settings
+
+    monkeypatch.setenv("DEBUG", "false")
+    monkeypatch.setenv("SECRET_KEY", "test-only-" + "x" * 50)
+    monkeypatch.setenv("ALLOWED_HOSTS", "ladder.example")
+    try:
+        yield importlib.reload(ladder.settings)
+    finally:
+        monkeypatch.undo()
+        importlib.reload(ladder.settings)
+
+
+@pytest.fixture
 def throttle_clock(monkeypatch):
     """The throttles count in fixed windows (games.web.throttles.hit): a test that counts
     requests up to a limit would see its count reset if a window's edge came mid-test."""

@@ -83,21 +83,9 @@ def test_the_language_cookie_is_samesite_lax(client):
     assert cookie["samesite"] == "Lax"
 
 
-def test_production_settings_make_the_language_cookie_secure(monkeypatch):
-    import importlib
-
-    import ladder.settings
-
-    monkeypatch.setenv("DEBUG", "false")
-    monkeypatch.setenv("SECRET_KEY", "test-only-" + "x" * 50)
-    monkeypatch.setenv("ALLOWED_HOSTS", "ladder.example")
-    try:
-        production = importlib.reload(ladder.settings)
-        assert production.LANGUAGE_COOKIE_SECURE is True
-        assert production.LANGUAGE_COOKIE_SAMESITE == "Lax"
-    finally:
-        monkeypatch.undo()
-        importlib.reload(ladder.settings)
+def test_production_settings_make_the_language_cookie_secure(production_settings):
+    assert production_settings.LANGUAGE_COOKIE_SECURE is True
+    assert production_settings.LANGUAGE_COOKIE_SAMESITE == "Lax"
 
 
 @override_settings(LANGUAGE_COOKIE_SECURE=True)

@@ -68,25 +68,14 @@ def test_production_settings_send_hsts_over_https(client):
     assert response["Strict-Transport-Security"].startswith("max-age=31536000")
 
 
-def test_production_cookies_are_secure_httponly_and_same_site(monkeypatch):
-    import importlib
-
-    import ladder.settings
-
-    monkeypatch.setenv("DEBUG", "false")
-    monkeypatch.setenv("SECRET_KEY", "test-only-" + "x" * 50)
-    monkeypatch.setenv("ALLOWED_HOSTS", "ladder.example")
-    try:
-        production = importlib.reload(ladder.settings)
-        assert production.SESSION_COOKIE_SECURE is True
-        assert production.CSRF_COOKIE_SECURE is True
-        assert production.SESSION_COOKIE_HTTPONLY is True
-        assert production.SESSION_COOKIE_SAMESITE == production.CSRF_COOKIE_SAMESITE == "Lax"
-        assert production.SECURE_HSTS_SECONDS >= 31_536_000
-        assert production.SECURE_SSL_REDIRECT is True
-    finally:
-        monkeypatch.undo()
-        importlib.reload(ladder.settings)
+def test_production_cookies_are_secure_httponly_and_same_site(production_settings):
+    production = production_settings
+    assert production.SESSION_COOKIE_SECURE is True
+    assert production.CSRF_COOKIE_SECURE is True
+    assert production.SESSION_COOKIE_HTTPONLY is True
+    assert production.SESSION_COOKIE_SAMESITE == production.CSRF_COOKIE_SAMESITE == "Lax"
+    assert production.SECURE_HSTS_SECONDS >= 31_536_000
+    assert production.SECURE_SSL_REDIRECT is True
 
 
 @pytest.mark.django_db
