@@ -15,6 +15,7 @@
 import * as api from "../api.js";
 import * as counts from "../counts.js";
 import { startCountdown } from "./countdown.js";
+import { dailyOrWhyNot } from "./fetch.js";
 import { showMessage } from "../errors.js";
 import { date, format, gettext, ngettext, number } from "../i18n.js";
 import { dealSymbols, fillShareBox, shareLines } from "./sharecard.js";
@@ -122,18 +123,8 @@ async function showShare(daily, result, game) {
 }
 
 async function load() {
-  if (root.dataset.available !== "1") {
-    stateLine.textContent = gettext("The daily deal is not open on this server yet. Practice games are.");
-    return;
-  }
-  let daily;
-  try {
-    daily = await api.daily();
-  } catch (error) {
-    stateLine.textContent = gettext("The daily deal could not be loaded.");
-    showMessage(status, error);
-    return;
-  }
+  const daily = await dailyOrWhyNot(root, stateLine, (error) => showMessage(status, error));
+  if (!daily) return;
   setSecondsLeft(daily.seconds_left);
   const when = $("[data-daily-date]");
   when.textContent = date(daily.date, { dateStyle: "long" });

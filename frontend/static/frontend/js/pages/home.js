@@ -3,6 +3,7 @@ import * as api from "../api.js";
 import * as counts from "../counts.js";
 import { showMessage } from "../errors.js";
 import { startCountdown } from "../daily/countdown.js";
+import { dailyOrWhyNot } from "../daily/fetch.js";
 import { format, gettext, levelName, ngettext } from "../i18n.js";
 
 const status = document.querySelector("[data-status]");
@@ -51,17 +52,8 @@ async function loadMe() {
 }
 
 async function loadDaily() {
-  if (dailyBox.dataset.available !== "1") {
-    dailyState.textContent = gettext("The daily deal is not open on this server yet. Practice games are.");
-    return;
-  }
-  let daily;
-  try {
-    daily = await api.daily();
-  } catch {
-    dailyState.textContent = gettext("The daily deal could not be loaded.");
-    return;
-  }
+  const daily = await dailyOrWhyNot(dailyBox, dailyState);
+  if (!daily) return;
   setSecondsLeft(daily.seconds_left);
   const attempt = daily.attempt || { state: "none" };
   const href = attempt.game ? `/play/${encodeURIComponent(attempt.game)}/` : "";
