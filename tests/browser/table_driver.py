@@ -43,18 +43,32 @@ def wait_idle(page, on_summary=None):
         return
 
 
-def start_practice(page, base_url: str, language: str | None = "en") -> str:
-    """Start an easy practice game from the home page, in ``language`` (None: the browser's
-    own), and wait until the table is idle; the game's id."""
+def start_practice(page, base_url: str, language: str | None = "en",
+                   level: str | None = "easy") -> str:
+    """Start a practice game at ``level`` (None: the home page's default) from the home page,
+    in ``language`` (None: the browser's own), and wait until the table is idle; the game's
+    id."""
     if language is not None:
         page.context.add_cookies([{"name": "django_language", "value": language,
                                    "url": base_url}])
     page.goto(base_url + "/")
-    page.check('input[name="level"][value="easy"]')
+    if level is not None:
+        page.check(f'input[name="level"][value="{level}"]')
     page.click("[data-practice-start]")
     page.wait_for_url("**/play/**")
     wait_idle(page)
     return page.locator("#game").get_attribute("data-game-id")
+
+
+def start_daily(page, base_url: str) -> None:
+    """Start today's daily from the home page, where it is not started yet, and wait until
+    the table is idle."""
+    page.goto(base_url + "/")
+    page.wait_for_selector("[data-daily-start]:not([disabled])")
+    assert "Not started yet" in page.inner_text("[data-daily-state]")
+    page.click("[data-daily-start]")
+    page.wait_for_url("**/play/**")
+    wait_idle(page)
 
 
 def card(page, card_id: str):

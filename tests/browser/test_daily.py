@@ -13,7 +13,7 @@ from django.utils import timezone
 from games import daily
 from tests.browser.conftest import DESKTOP, PHONE, shoot
 from tests.browser.strategy import person_action
-from tests.browser.table_driver import card, view, wait_idle
+from tests.browser.table_driver import card, start_daily, view, wait_idle
 from tests.leaderboards.factories import finished_daily, player
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -66,12 +66,7 @@ def has_leaderboards() -> bool:
 
 def test_the_daily_is_started_from_home_finished_and_shared(open_page, site):
     page, watch = open_page(DESKTOP)
-    page.goto(site.url + "/")
-    page.wait_for_selector("[data-daily-start]:not([disabled])")
-    assert "Not started yet" in page.inner_text("[data-daily-state]")
-    page.click("[data-daily-start]")
-    page.wait_for_url("**/play/**")
-    wait_idle(page)
+    start_daily(page, site.url)
     v = view(page)
     assert v["mode"] == "daily"
     assert page.locator("[data-hint]").is_hidden()  # no hints in the daily

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.conftest import DESKTOP, PHONE, axe_violations, shoot
-from tests.browser.table_driver import wait_idle
+from tests.browser.table_driver import start_practice, wait_idle
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -52,10 +52,7 @@ def test_the_language_switcher_turns_the_pages_spanish_then_thai(open_page, site
 def test_no_serious_accessibility_violations(open_page, site, path):
     page, watch = open_page(DESKTOP, csp=False)  # axe-core goes in as an inline script
     if path == "table":
-        page.goto(site.url + "/")
-        page.click("[data-practice-start]")
-        page.wait_for_url("**/play/**")
-        wait_idle(page)
+        start_practice(page, site.url, language=None, level=None)
         page.click("[data-stock]")
         wait_idle(page)
         page.locator(".hand .card").first.click()  # a selection and lay-off targets showing

@@ -318,10 +318,7 @@ def test_the_hand_holds_still_while_the_computer_players_move(open_page, site, s
     """The Skip button shows while the computer players move: it must not make the head of
     your area taller and push your hand down under your finger."""
     page, watch = open_page(PHONES.get(size, LAPTOP), speed="normal", touch=size != "laptop")
-    page.goto(site.url + "/")
-    page.click("[data-practice-start]")
-    page.wait_for_url("**/play/**")
-    wait_idle(page)
+    start_practice(page, site.url, language=None, level=None)
     page.click("[data-stock]")
     wait_idle(page)
     page.evaluate(SAMPLE_TOPS)

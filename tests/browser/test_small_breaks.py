@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.conftest import DESKTOP, PHONE
-from tests.browser.table_driver import view, wait_idle
+from tests.browser.table_driver import start_daily, view, wait_idle
 from tests.browser.test_daily import finish_on_the_server
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -18,12 +18,7 @@ NOTE_RESTORES = "addEventListener('pageshow', (e) => { window.__restored = e.per
 def test_back_to_home_shows_the_dailys_state_as_it_is_now(open_page, site):
     page, watch = open_page(DESKTOP)
     page.context.add_init_script(NOTE_RESTORES)
-    page.goto(site.url + "/")
-    page.wait_for_selector("[data-daily-start]:not([disabled])")
-    assert "Not started yet" in page.inner_text("[data-daily-state]")
-    page.click("[data-daily-start]")
-    page.wait_for_url("**/play/**")
-    wait_idle(page)
+    start_daily(page, site.url)
 
     page.go_back()
     page.wait_for_function("() => document.querySelector('[data-daily-state]')"
