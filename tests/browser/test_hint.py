@@ -42,6 +42,15 @@ def server_hint(game: Game) -> dict:
     return hints.hint(services.get_game(game.owner, game.public_id))
 
 
+def hint_after(page, selector: str, game: Game) -> dict:
+    """Click ``selector`` (a pile), wait for the table, then the server's hint for the game
+    as it is now."""
+    page.click(selector)
+    wait_idle(page)
+    game.refresh_from_db()
+    return server_hint(game)
+
+
 def reason_shown(page, code_message: str) -> str:
     """The server's English reason as the page's catalogue words it."""
     return page.evaluate("(text) => gettext(text)", code_message)
@@ -64,10 +73,7 @@ def test_the_hint_highlights_the_experts_pile_then_card_and_says_why(
     if language != "en":
         assert message != expected["reason"]["message"]  # translated
 
-    page.click("[data-stock]")
-    wait_idle(page)
-    game.refresh_from_db()
-    expected = server_hint(game)
+    expected = hint_after(page, "[data-stock]", game)
     assert expected["action"]["type"] == "discard"
     page.click("[data-hint]")
     page.wait_for_selector(".hand .card.hinted")
@@ -88,10 +94,7 @@ def test_the_hint_readies_the_experts_lay_down_in_the_composer(open_page, site):
 
     page.click("[data-hint]")
     page.wait_for_selector("[data-discard].hinted")  # the 9H makes the second group
-    page.click("[data-discard]")
-    wait_idle(page)
-    game.refresh_from_db()
-    expected = server_hint(game)
+    expected = hint_after(page, "[data-discard]", game)
     assert expected["action"]["type"] == "lay_down"
     page.click("[data-hint]")
     page.wait_for_selector("[data-laydown-confirm]:not([disabled])")
@@ -111,10 +114,7 @@ def test_the_hint_points_at_the_card_to_lay_off_and_its_meld(open_page, site):
 
     page.click("[data-hint]")
     page.wait_for_selector("[data-discard].hinted")  # the 9H.2 fits the nines on the table
-    page.click("[data-discard]")
-    wait_idle(page)
-    game.refresh_from_db()
-    expected = server_hint(game)["action"]
+    expected = hint_after(page, "[data-discard]", game)["action"]
     assert expected["type"] == "lay_off"
     page.click("[data-hint]")
     page.wait_for_selector(".hand .card.hinted")
