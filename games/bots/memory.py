@@ -165,32 +165,41 @@ class _PileReplay:
         self.passed: tuple[tuple[int, ...], ...] = passed
         self.stock, self.rebuilds, self.took_this_turn = stock, rebuilds, took_this_turn
 
-    def after(self, move: tuple[int, int, bool]) -> _PileReplay:
-        seat, card, taken = move
-        pile, held, took = self.pile, self.held, self.took
-        discarded, passed, stock = self.discarded, self.passed, self.stock
-        if taken:
-            return _PileReplay(self.moves + 1, pile[:-1], _with(held, seat, held[seat] | {card}),
-                               _with(took, seat, took[seat] + (card,)), discarded, passed, stock,
-                               self.rebuilds, True)
-        if self.moves > 0:  # the upcard is no one's turn
-            if not self.took_this_turn:
-                stock -= 1
-                if pile:
-                    passed = _with(passed, seat, passed[seat] + (pile[-1],))
-            if card in held[seat]:
-                held = _with(held, seat, held[seat] - {card})
-            discarded = _with(discarded, seat, discarded[seat] + (card,))
-        pile += (card,)
-        rebuilds = self.rebuilds
-        if stock == 0 and rebuilds < MAX_REBUILDS and len(pile) > 1:
-            stock, pile, rebuilds = len(pile) - 1, pile[-1:], rebuilds + 1
-        return _PileReplay(self.moves + 1, pile, held, took, discarded, passed, stock, rebuilds,
-                           False)
-
-
-def _with(items: tuple, index: int, value) -> tuple:
-    return items[:index] + (value,) + items[index + 1:]
+    def extended(self, moves) -> _PileReplay:
+        """This replay with ``moves`` (the log's next moves) replayed after it, in one pass:
+        the per-seat tuples and sets are replaced, never changed, so the result shares what
+        the moves leave alone with ``self``, which stays as it was. A whole log costs one new
+        replay instead of one a move (the first decision of a request replays the deal so far:
+        the memo is cleared between requests), and one more move costs about what a single
+        step would."""
+        count, stock, rebuilds, took_this_turn = (self.moves, self.stock, self.rebuilds,
+                                                  self.took_this_turn)
+        pile = list(self.pile)
+        held, took = list(self.held), list(self.took)
+        discarded, passed = list(self.discarded), list(self.passed)
+        for seat, card, taken in moves:
+            count += 1
+            if taken:
+                pile.pop()
+                held[seat] = held[seat] | {card}
+                took[seat] += (card,)
+                took_this_turn = True
+                continue
+            if count > 1:  # the upcard, the log's first move, is no one's turn
+                if not took_this_turn:
+                    stock -= 1
+                    if pile:
+                        passed[seat] += (pile[-1],)
+                if card in held[seat]:
+                    held[seat] = held[seat] - {card}
+                discarded[seat] += (card,)
+            pile.append(card)
+            if stock == 0 and rebuilds < MAX_REBUILDS and len(pile) > 1:
+                stock, rebuilds = len(pile) - 1, rebuilds + 1
+                del pile[:-1]
+            took_this_turn = False
+        return _PileReplay(count, tuple(pile), tuple(held), tuple(took), tuple(discarded),
+                           tuple(passed), stock, rebuilds, took_this_turn)
 
 
 _NOTHING_REPLAYED = _PileReplay(0, (), (frozenset(),) * SEATS, ((),) * SEATS, ((),) * SEATS,
@@ -204,9 +213,7 @@ def _replay_pile_log(log: tuple) -> _PileReplay:
     found = memo.get(log)
     if found is None:
         start = memo.get(log[:-1], _NOTHING_REPLAYED)
-        for move in log[start.moves:]:
-            start = start.after(move)
         if len(memo) >= MEMO_SIZE:
             memo.clear()
-        found = memo[log] = start
+        found = memo[log] = start.extended(log[start.moves:])
     return found
