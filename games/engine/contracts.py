@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 GROUP, RUN = "group", "run"
 
@@ -26,6 +27,13 @@ class Contract:
         return sum(r.min_cards for r in self.requirements)
 
     def describe(self) -> str:
+        return self.description
+
+    @cached_property
+    def description(self) -> str:
+        """The contract in words ("one group of 3 and one run of 4"): worked out at the first
+        look and kept on this contract (one of the ten of LADDER, which never change), since
+        every view's JSON names each player's contract."""
         counts: dict[Requirement, int] = {}
         for r in self.requirements:
             counts[r] = counts.get(r, 0) + 1
@@ -35,7 +43,7 @@ class Contract:
         return " and ".join(parts)
 
     def to_json(self) -> dict:
-        return {"rung": self.rung, "description": self.describe(),
+        return {"rung": self.rung, "description": self.description,
                 "melds": [{"kind": r.kind, "min_cards": r.min_cards} for r in self.requirements]}
 
 
