@@ -62,11 +62,19 @@ def hand_penalty(cards) -> int:
     return sum(penalty_of(c) for c in cards)
 
 
-def card_id(card: int) -> str:
-    """The wire id: ``"7H.1"``, ``"JK.3"``."""
+def _wire_id(card: int) -> str:
     if card >= 104:
         return f"JK.{card - 103}"
     return f"{RANKS[card % 13]}{SUITS[card % 52 // 13]}.{card // 52 + 1}"
+
+
+# Every card's wire id, spelt once: each view and event names its cards.
+_IDS = tuple(_wire_id(c) for c in PACK)
+
+
+def card_id(card: int) -> str:
+    """The wire id of a card of the pack: ``"7H.1"``, ``"JK.3"``."""
+    return _IDS[card]
 
 
 def card_json(card: int) -> dict:
