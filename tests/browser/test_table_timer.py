@@ -16,7 +16,8 @@ from django.utils import timezone
 from games.models import Game
 from tests.browser.conftest import Watch
 from tests.browser.table_driver import view, wait_idle
-from tests.browser.test_together import Person, api_of, one_action, play_turn, two_at_a_table
+from tests.browser.test_together import Person, api_of, play_turn, two_at_a_table
+from tests.games.scripted import one_action
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -27,6 +27,14 @@ def next_action(api, game: dict) -> dict:
     return {"type": "discard", "card": costliest(legal["discard"])}
 
 
+def one_action(api, game: dict) -> dict:
+    """Plays the next plain action of the player to move (``game`` their own read): the game
+    after it."""
+    response = api.act(game, next_action(api, game))
+    assert response.status_code == 200, response.content
+    return response.json()["game"]
+
+
 def play_to_the_end(api, game: dict, on_response=None, max_requests: int = 2000) -> dict:
     """Plays ``game`` (a GameView) until it is finished; returns the final GameView."""
     for _ in range(max_requests):

@@ -390,7 +390,9 @@ def test_the_summary_names_the_costliest_difference_in_words():
     mark = {"deal": 4, "kind": "discard", "cost": 0.0213,
             "played": {"type": "discard", "card": "5D.1"}, "expert": {"card": "KS.2"}}
     found = {"state": "ready", "decisions": 6, "agreed": 5, "marks": [mark], "costliest": 0}
-    assert review.summary_lines(found) == [
+    with translation.override("en"):
+        lines = review.summary_lines(found)
+    assert lines == [
         "You agreed with the expert on 83% of your decisions (5 of 6).",
         "The costliest difference: deal 4, you kept K♠ and discarded 5♦ (about 2.1% of your "
         "chance to win, by the expert's estimate)."]
