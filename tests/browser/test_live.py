@@ -39,6 +39,17 @@ def in_thread(function, *args):
         return pool.submit(run).result()
 
 
+SAME_LAST_LINE = ("(lines) => { const now = [...document.querySelectorAll('[data-log-lines] li')]"
+                  ".map((li) => li.textContent);"
+                  " return now.length && now.at(-1) === lines.at(-1); }")
+
+
+def this_deal(lines: list[str]) -> list[str]:
+    """The log's lines from the current deal's first ("Deal 2 begins.") on."""
+    starts = [i for i, line in enumerate(lines) if re.fullmatch(r"Deal \d+ begins\.", line)]
+    return lines[starts[-1] if starts else 0:]
+
+
 def game_version(page) -> int:
     return page.evaluate("""async () => {
       const id = document.getElementById('game').dataset.gameId;
@@ -72,19 +83,16 @@ def test_a_second_tab_follows_each_move_of_the_first(open_page, site):
     for _ in range(3):  # three turns: a draw and a discard each, and the bots' turns after
         first.click("[data-stock]")
         wait_idle(first)
-        expected = first.evaluate(LOG_LINES)
-        second.wait_for_function("(lines) => { const now = [...document.querySelectorAll("
-                                 "'[data-log-lines] li')].map((li) => li.textContent);"
-                                 " return now.length && now.at(-1) === lines.at(-1); }",
-                                 arg=expected)
+        second.wait_for_function(SAME_LAST_LINE, arg=first.evaluate(LOG_LINES))
         assert "another tab" in second.inner_text("[data-message]")
         first.locator(".hand .card").first.dblclick()
         wait_idle(first)
         expected = first.evaluate(LOG_LINES)
-        second.wait_for_function("(n) => document.querySelectorAll('[data-log-lines] li').length"
-                                 " >= n", arg=len(expected))
+        second.wait_for_function(SAME_LAST_LINE, arg=expected)
         wait_idle(second)
-        assert second.evaluate(LOG_LINES) == expected
+        # A bot may end the deal in these turns: the tab that played on through it still
+        # shows the deal before, the one that caught up only the new deal's lines.
+        assert this_deal(second.evaluate(LOG_LINES)) == this_deal(expected)
         assert second.locator(".hand .card").count() == first.locator(".hand .card").count()
 
     # The second tab plays on: its move is no silent 409, and the first follows it.
