@@ -59,6 +59,7 @@ VIOLATIONS = [
     ("games-layers", "games/models.py", "from games.services import act"),
     ("games-layers", "games/players/services.py", "from games.models import Game"),
     ("players-layers", "games/players/models.py", "from games.players import services"),
+    ("services-layers", "games/services/seating.py", "from games.services.moves import run_bots"),
     ("tables-layers", "games/tables/models.py", "from games.tables import services"),
     ("leaderboards-layers", "leaderboards/ranking.py", "from . import services"),
     ("leagues-layers", "leaderboards/leagues/models.py",

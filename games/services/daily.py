@@ -16,7 +16,8 @@ from django.db import IntegrityError, transaction
 from games import daily, signals
 from games.models import DailyDeal, Game
 from games.players.models import Player
-from games.services import Played, start_game
+from games.services.actions import start_game
+from games.services.seating import Played
 
 
 def deal_for(day: date) -> DailyDeal:

@@ -173,9 +173,8 @@ def no_throttles(settings):
 @pytest.fixture
 def seeded(monkeypatch):
     """New games get SEED instead of a random seed (the live server runs in this process)."""
-    from games import services
 
-    monkeypatch.setattr(services, "new_seed", lambda: SEED)
+    monkeypatch.setattr("games.services.actions.new_seed", lambda: SEED)
 
 
 class Watch:

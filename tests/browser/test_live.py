@@ -161,9 +161,8 @@ BOT_GOES_OUT = "live-0"
 
 
 def test_a_reload_after_next_deal_shows_the_new_deal_and_no_summary(open_page, site, monkeypatch):
-    from games import services
 
-    monkeypatch.setattr(services, "new_seed", lambda: BOT_GOES_OUT)
+    monkeypatch.setattr("games.services.actions.new_seed", lambda: BOT_GOES_OUT)
     summaries = []
     page, watch = open_page(PHONE, touch=True)
     turns = in_thread(turns_to_end_deal_one)

@@ -325,9 +325,8 @@ def a_card_fits_two_places(steps) -> bool:
 def two_places_seed(monkeypatch):
     """A game in which, in deal 2, a card of the person's fits two places (a joker, both
     ends of a run)."""
-    from games import services
 
-    monkeypatch.setattr(services, "new_seed", lambda: "browser-8")
+    monkeypatch.setattr("games.services.actions.new_seed", lambda: "browser-8")
 
 
 @pytest.mark.usefixtures("two_places_seed")

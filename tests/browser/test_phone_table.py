@@ -44,9 +44,8 @@ SETTLED = f"""async () => {{
 
 @pytest.fixture
 def long_deal(monkeypatch):
-    from games import services
 
-    monkeypatch.setattr(services, "new_seed", lambda: LONG_DEAL_SEED)
+    monkeypatch.setattr("games.services.actions.new_seed", lambda: LONG_DEAL_SEED)
 
 
 def places(page) -> dict:

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from games import bots, services
+from games import bots
 from games.bots import REASON_CODES, REASONS, STRATEGIES, Memory, rng_for
 from games.engine import FINISHED, Discard, Draw, GameState, player_view
 from games.engine.cards import card_id
@@ -215,7 +215,7 @@ def test_a_person_following_the_hints_plays_legally_and_no_hint_depends_on_hidde
     move is accepted; no hint holds a card the person has not seen (the leak test's witness,
     tests/games/test_no_leaks.py); and the hint is the same when every card the person cannot
     see is dealt afresh. A fixed seed: a random one sometimes made four short deals."""
-    monkeypatch.setattr(services, "new_seed", lambda: HINTED_GAME_SEED)
+    monkeypatch.setattr("games.services.actions.new_seed", lambda: HINTED_GAME_SEED)
     view = alice.new_game("easy")
     game = Game.objects.get(public_id=view["id"])
     hinted = searched = 0

@@ -21,10 +21,10 @@ from unittest import mock
 
 import pytest
 
-from games import services
 from games.engine import action_from_json, apply, new_game
 from games.engine.cards import card_id
 from games.models import Game, GameAction
+from games.services import publishing
 from tests.games.scripted import play_to_the_end
 
 # 50 games on SQLite (every developer's run and CI's second run). What a response holds does
@@ -118,7 +118,7 @@ class Witness:
 def test_nothing_hidden_reaches_the_person_in_fifty_games(
         alice, django_capture_on_commit_callbacks):
     published: list[tuple[str, list[dict]]] = []
-    real_publish = services.publish
+    real_publish = publishing.publish
 
     def spy(game_id, seat, messages):
         assert seat == 0  # the person's seat: nobody else sits at these games
@@ -126,7 +126,7 @@ def test_nothing_hidden_reaches_the_person_in_fifty_games(
         real_publish(game_id, seat, messages)
 
     checked_responses = checked_messages = 0
-    with (mock.patch.object(services, "publish", spy),
+    with (mock.patch.object(publishing, "publish", spy),
           django_capture_on_commit_callbacks(execute=True)):
         for number in range(games_to_play()):
             first = len(alice.responses)

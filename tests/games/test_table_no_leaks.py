@@ -10,8 +10,8 @@ from unittest import mock
 
 import pytest
 
-from games import services
 from games.models import Game
+from games.services import publishing
 from tests.games.conftest import new_bearer_api
 from tests.games.scripted import play_together_to_the_end
 from tests.games.test_no_leaks import Witness, cards_in
@@ -25,7 +25,7 @@ PEOPLE = 3
 def test_nothing_hidden_reaches_any_person_at_a_table(db, django_capture_on_commit_callbacks):
     people = [new_bearer_api() for _ in range(PEOPLE)]
     published: list[tuple[str, int, list[dict]]] = []
-    real_publish = services.publish
+    real_publish = publishing.publish
 
     def spy(game_id, seat, messages):
         published.append((game_id, seat, messages))
@@ -35,7 +35,7 @@ def test_nothing_hidden_reaches_any_person_at_a_table(db, django_capture_on_comm
     for person in people[1:]:
         join(person, table)
     checked = {"answers": 0, "frames": 0}
-    with (mock.patch.object(services, "publish", spy),
+    with (mock.patch.object(publishing, "publish", spy),
           django_capture_on_commit_callbacks(execute=True)):
         for _ in range(GAMES):
             game_id = start(people[0], table)["game"]["id"]

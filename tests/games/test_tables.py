@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 from django.utils import timezone
 
-from games import services
 from games.models import Game, Seat
 from games.players.models import Player
 from games.tables.models import Table
@@ -160,7 +159,7 @@ def test_a_banned_player_can_neither_open_nor_join_a_table(alice, bob):
 
 @pytest.mark.slow
 def test_play_again_starts_the_next_game_with_whoever_stays(alice, bob, monkeypatch):
-    monkeypatch.setattr(services, "new_seed", lambda: "a table's fixed seed")
+    monkeypatch.setattr("games.services.actions.new_seed", lambda: "a table's fixed seed")
     table = open_table(alice, level="easy")
     join(bob, table)
     game = start(alice, table)["game"]

@@ -304,7 +304,7 @@ def test_with_everyone_away_their_turns_wait_for_the_timer(table_game):
 def test_every_seat_hears_the_timeout_the_away_seat_and_the_next_timer(
         table_game, monkeypatch, django_capture_on_commit_callbacks):
     heard: dict[int, list[dict]] = {0: [], 1: []}
-    monkeypatch.setattr(services, "publish",
+    monkeypatch.setattr("games.services.publishing.publish",
                         lambda game_id, seat, frames: heard[seat].extend(frames))
     seat = view(table_game)["turn"]
     run_out(table_game)
