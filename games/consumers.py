@@ -21,32 +21,23 @@ client are ignored (:class:`games.web.groups.PushConsumer`). The socket joins th
 again every few seconds (:class:`games.web.groups.GroupMember`), so a Redis restart does not
 leave it deaf.
 
-Where Celery runs eagerly (no ``REDIS_URL``: ``./dev serve``), no worker waits for a turn's
-deadline, so each socket of a game with a timer keeps it: armed from the game's deadline at
-the handshake and from each ``turn_timer`` frame, it calls the one guarded function
-(games.services.time_out) when the deadline passes. Several sockets fire for one turn; one
-plays it, the others find nothing overdue.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable
-from datetime import datetime
 from typing import Any
 from urllib.parse import urlsplit
 
 from channels.db import database_sync_to_async
 from django.conf import settings
 from django.http.request import split_domain_port, validate_host
-from django.utils import timezone
 
-from games import services
 from games.models import Seat
 from games.players.identity import COOKIE_NAME, player_from_cookie, player_from_token
 from games.players.models import Player
-from games.services import group_name, timers
+from games.services import group_name
 from games.web.groups import PushConsumer
 
 logger = logging.getLogger(__name__)
@@ -54,7 +45,6 @@ logger = logging.getLogger(__name__)
 CLOSE_NO_IDENTITY = 4401
 CLOSE_BAD_ORIGIN = 4403
 CLOSE_NOT_FOUND = 4404
-TIMER_SLACK_S = 0.05  # a socket's timer fires this long after the deadline, to find it past
 
 
 def _header(scope, name: bytes) -> str | None:
@@ -151,44 +141,20 @@ async def admit(consumer: PushConsumer, find: Callable[[Player], Any]) -> Any:
 
 
 class GameConsumer(PushConsumer):
-    game_id = ""
-    timer: asyncio.Task | None = None
-
     async def connect(self) -> None:
-        self.game_id = game_id = self.scope["url_route"]["kwargs"]["game_id"]
-        found = await admit(self, lambda player: (
+        game_id = self.scope["url_route"]["kwargs"]["game_id"]
+        found = await admit(self, lambda player: (  # a row, not an int: admit's close codes are
             Seat.objects.filter(game__public_id=game_id, player=player)
-            .values_list("number", "game__turn_deadline").first()))
+            .values_list("number").first()))
         if found is None:
             return
-        seat, deadline = found
+        (seat,) = found
         await self.join(group_name(game_id, seat))
         await self.accept()
-        self.keep_time(deadline)
 
     async def disconnect(self, code: int) -> None:
-        self.keep_time(None)
         await self.leave()
 
     async def game_events(self, message: dict) -> None:
         for event in message["events"]:
             await self.send_json(event)
-            if event["t"] == "turn_timer":
-                self.keep_time(datetime.fromisoformat(event["data"]["deadline"]))
-
-    def keep_time(self, deadline: datetime | None) -> None:
-        """Where no Celery worker keeps the turn timers, wait for ``deadline`` (the turn
-        that started last), then have the overdue turn played (None: stop waiting)."""
-        if self.timer is not None:
-            self.timer.cancel()
-            self.timer = None
-        if deadline is not None and timers.in_process_timers():
-            self.timer = asyncio.create_task(self._time_out_at(deadline))
-
-    async def _time_out_at(self, deadline: datetime) -> None:
-        await asyncio.sleep((deadline - timezone.now()).total_seconds() + TIMER_SLACK_S)
-        try:
-            await database_sync_to_async(services.time_out)(self.game_id)
-        except Exception:  # the database away: the next read or action plays the turn
-            logger.warning("Could not play the overdue turn of game %s", self.game_id,
-                           exc_info=True)

@@ -12,9 +12,9 @@ Environment variables (all optional in development):
   connection pool (``OPTIONS["pool"]``), which needs ``CONN_MAX_AGE = 0``: under ASGI,
   persistent per-thread connections would otherwise exhaust the server's slots.
 - ``REDIS_URL``: when absent, the in-memory channel layer and local-memory cache are
-  used and Celery runs tasks eagerly in the calling process (no worker, no beat; the
-  daily deal is created lazily). When present, Redis carries the channel layer, the
-  cache and Celery's broker and results.
+  used, and Celery's broker is the folder ``BROKER_FOLDER`` (default ``<repo>/.dev-broker``,
+  kombu's filesystem transport): ``./dev serve`` runs a worker and beat on it. When present,
+  Redis carries the channel layer, the cache and Celery's broker and results.
 - Production switches (only read when ``DEBUG`` is false): ``SECURE_SSL_REDIRECT``
   (default true), ``SECURE_HSTS_SECONDS`` (default one year),
   ``SECURE_HSTS_INCLUDE_SUBDOMAINS`` and ``SECURE_HSTS_PRELOAD`` (default true),
@@ -276,11 +276,24 @@ if REDIS_URL:
     CELERY_RESULT_BACKEND = REDIS_URL
     CELERY_TASK_ALWAYS_EAGER = False
 else:
+    # The embedded default (``./dev serve``): production's parts with nothing to install.
+    # The broker is a folder (kombu's filesystem transport), so a Celery worker and beat run
+    # beside the server as in production and no request runs a task; the in-memory layer
+    # lives in the server's process, and what the worker sends to a group crosses to it
+    # through the same folder (games.web.relay).
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-    CELERY_BROKER_URL = "memory://"
-    CELERY_RESULT_BACKEND = "cache+memory://"
-    CELERY_TASK_ALWAYS_EAGER = True
+    BROKER_FOLDER = Path(env_str("BROKER_FOLDER", str(BASE_DIR / ".dev-broker")))
+    CELERY_BROKER_URL = "filesystem://"
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(BROKER_FOLDER / "messages"),
+        "data_folder_out": str(BROKER_FOLDER / "messages"),
+        "control_folder": str(BROKER_FOLDER / "control"),
+        "polling_interval": 0.2,  # seconds: a turn timer's task arrives within this
+    }
+    CELERY_RESULT_BACKEND = None  # nobody reads a task's result
+    # The tests run tasks where they are queued (tests/conftest.py), there being no worker.
+    CELERY_TASK_ALWAYS_EAGER = False
 
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TIMEZONE = "UTC"

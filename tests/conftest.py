@@ -26,12 +26,26 @@ def running_in_ci() -> bool:
     return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Without Redis the tests start no worker: a task runs where it is queued (Celery's
+    eager mode), where ``./dev serve``'s worker would run it from the broker's folder
+    (tests/production/test_dev_serve.py runs that shape). With ``REDIS_URL`` tasks go to
+    Redis, and the tests that need a worker start one."""
+    from celery import current_app
+    from django.conf import settings
+
+    if not settings.REDIS_URL:
+        current_app.conf.task_always_eager = True
+
+
 def pytest_report_header(config: pytest.Config) -> list[str]:
     from django.conf import settings
 
     db = settings.DATABASES["default"]
     layer = settings.CHANNEL_LAYERS["default"]["BACKEND"].rsplit(".", 1)[-1]
-    celery = "eager" if settings.CELERY_TASK_ALWAYS_EAGER else "broker"
+    from celery import current_app
+
+    celery = "eager" if current_app.conf.task_always_eager else "broker"
     browser = "chromium found" if CHROMIUM.exists() else "no chromium"
     return [
         f"ladder: database {db['ENGINE'].rsplit('.', 1)[-1]}, channel layer {layer}, "

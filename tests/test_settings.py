@@ -82,9 +82,11 @@ def test_redis_url_chooses_the_channel_layer_and_celery_mode():
         assert backend == "channels_redis.pubsub.RedisPubSubChannelLayer"
         assert celery_app.conf.task_always_eager is False
         assert celery_app.conf.broker_url == os.environ["REDIS_URL"]
-    else:
+    else:  # the embedded default: a broker in a folder (./dev serve runs a worker on it)
         assert backend == "channels.layers.InMemoryChannelLayer"
-        assert celery_app.conf.task_always_eager is True
+        assert celery_app.conf.broker_url == "filesystem://"
+        assert settings.CELERY_TASK_ALWAYS_EAGER is False
+        assert celery_app.conf.task_always_eager is True  # the tests have no worker
 
 
 def test_a_message_goes_through_the_configured_channel_layer():

@@ -7,8 +7,9 @@ snapshot and the version, when the turn of the person to move runs out: set when
 turn begins (the draw phase), kept while they play it, cleared when a bot or nobody is to
 move. The deadline is the guard: the one writer plays an overdue turn under the game's row
 lock and moves the deadline in the same transaction, so whoever notices it first (a Celery
-task due at the deadline, beat's sweep, a read or an action of the game, a socket's timer
-under ``./dev serve``) plays that turn, and everyone after finds nothing overdue.
+task due at the deadline, beat's sweep, a read or an action of the game) plays that turn, and
+everyone after finds nothing overdue. ``./dev serve`` runs a worker and beat as production
+does (ladder/settings.py), so the same watchers keep time there.
 """
 
 from __future__ import annotations
@@ -69,18 +70,12 @@ def timer_notice(game: Game, seat: int) -> dict:
         "seconds_left": seconds_left(game.turn_deadline), "seconds": game.turn_seconds})
 
 
-def in_process_timers() -> bool:
-    """Whether a server process must keep the timers itself: Celery runs tasks eagerly
-    (no ``REDIS_URL``: ``./dev serve``, the tests), so no worker waits for a task's eta."""
-    return bool(current_app.conf.task_always_eager)
-
-
 def schedule(public_id: str, deadline: datetime) -> None:
     """After commit: a Celery task due at ``deadline`` plays the turn if it is still overdue
-    then (games.tasks.time_out_turn). Nothing where Celery runs eagerly (it would run now and
-    find nothing due: the sockets' timers keep time there). Never raises: with the broker away
-    the beat's sweep plays the turn instead."""
-    if in_process_timers():
+    then (games.tasks.time_out_turn). Nothing where tasks run where they are queued (the
+    tests: it would run now and find nothing due). Never raises: with the broker away the
+    beat's sweep plays the turn instead."""
+    if current_app.conf.task_always_eager:
         return
     try:
         current_app.send_task(TIME_OUT_TASK, args=[public_id], eta=deadline)

@@ -10,7 +10,9 @@ Nothing is lost by not waiting: the HTTP response is the source of truth, and a 
 sees a gap in event versions fetches the game again.
 
 Elsewhere (tests, management commands, the Celery worker) there is no server loop, and the
-send is made and waited for with ``async_to_sync``.
+send is made and waited for with ``async_to_sync``; or, where the layer is the server
+process's own memory (``./dev serve``), it crosses to that process through
+:mod:`games.web.relay`.
 
 Websocket consumers join their groups through :class:`GroupMember`, which joins them again
 every ``REJOIN_S`` seconds while the socket is open. With Redis, the layer is channels-redis's
@@ -35,6 +37,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import get_channel_layer
 from django.conf import settings
 
+from games.web import relay
 from games.web.addresses import network_of, scope_address
 from games.web.throttles import socket_closed, socket_opened
 
@@ -94,6 +97,8 @@ def use_loop(loop: asyncio.AbstractEventLoop | None) -> None:
         _outbox = None
     elif _outbox is None or _outbox.loop is not loop:
         _outbox = Outbox(loop)
+        if relay.needed():  # the worker's sends reach this process's sockets through it
+            relay.listen(group_send)
 
 
 def server_loop() -> asyncio.AbstractEventLoop | None:
@@ -108,6 +113,12 @@ def group_send(group: str, message: dict) -> None:
     outbox = _outbox
     if outbox is not None and outbox.loop.is_running() and not _on_loop(outbox.loop):
         outbox.loop.call_soon_threadsafe(outbox.put, group, message)
+        return
+    if outbox is None and relay.needed():  # not the server's process: cross to it
+        try:
+            relay.send(group, message)
+        except Exception:
+            _log_failure(group, message)
         return
     layer = get_channel_layer()
     if layer is None:

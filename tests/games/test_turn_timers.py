@@ -11,7 +11,6 @@ from django.utils import timezone
 
 from games import services, tasks
 from games.models import Game, Seat
-from games.services import timers
 from tests.games.conftest import new_bearer_api
 from tests.games.helpers import error_of
 from tests.games.scripted import next_action
@@ -203,18 +202,17 @@ def test_with_a_worker_each_turn_schedules_a_task_due_at_its_deadline(alice, bob
     assert sweep["task"] == "games.time_out_overdue_turns" and sweep["schedule"] <= 10
 
 
-def test_where_celery_runs_eagerly_no_task_is_sent(table_game, monkeypatch,
-                                                   django_capture_on_commit_callbacks):
+def test_where_tasks_run_where_they_are_queued_no_task_is_sent(
+        table_game, monkeypatch, django_capture_on_commit_callbacks):
     from celery import current_app
 
     sent = []
-    monkeypatch.setitem(current_app.conf, "task_always_eager", True)  # no REDIS_URL
+    monkeypatch.setitem(current_app.conf, "task_always_eager", True)  # the tests, no worker
     monkeypatch.setattr(current_app, "send_task", lambda name, **kw: sent.append(name))
-    assert timers.in_process_timers()
     run_out(table_game)
     with django_capture_on_commit_callbacks(execute=True):
         assert services.time_out(table_game["id"])
-    assert sent == []  # the sockets keep the time (test_turn_timer_socket.py)
+    assert sent == []  # an eager task would run now and find nothing due
 
 
 # --- Away, and back -----------------------------------------------------------------------

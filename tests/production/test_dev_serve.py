@@ -1,6 +1,9 @@
-"""``./dev serve`` as it runs, a real uvicorn on a real database file: 50 identical racing
-actions give one 200 and 49 409s, ten rounds in a row, a forged ``X-Forwarded-For`` from
-loopback does not move the client's address, and a websocket frame over 4 KiB is refused.
+"""``./dev serve`` as it runs, a real uvicorn with its Celery worker and beat on a real
+database file: 50 identical racing actions give one 200 and 49 409s, ten rounds in a row, a
+forged ``X-Forwarded-For`` from loopback does not move the client's address, a websocket
+frame over 4 KiB is refused, and the tasks run in the worker, not in a request: a turn timer
+fires with nobody reading the game (its frames reach the sockets), and the move that ends a
+game answers at once while its analysis arrives afterwards.
 
 On the SQLite run the server gets a database file of its own, configured exactly like the
 default ``db.sqlite3`` (ladder.settings.SQLITE_OPTIONS: the test database pytest-django makes
@@ -23,14 +26,17 @@ from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 import pytest
+import redis
 from django.conf import settings
+
+from bench.api import Listener, Player, plain_move
 
 pytestmark = pytest.mark.slow
 
 REPO = Path(__file__).resolve().parents[2]
 API = "/api/v1"
 RACERS, ROUNDS = 50, 10
-IDENTITIES_PER_DAY = 3
+IDENTITIES_PER_DAY = 6  # the tests before the forged one take four
 
 
 def free_port() -> int:
@@ -66,9 +72,13 @@ def server():
     """``./dev serve`` on a free port: its base URL."""
     port = free_port()
     with (server_database() as url, tempfile.TemporaryFile() as log,
-          tempfile.TemporaryDirectory() as quiet):
+          tempfile.TemporaryDirectory() as quiet, tempfile.TemporaryDirectory() as broker):
         env = {**os.environ, "DATABASE_URL": url, "THROTTLE_ACTIONS": "off",
-               "THROTTLE_GAMES": "off", "THROTTLE_IDENTITIES": f"{IDENTITIES_PER_DAY}/d"}
+               "THROTTLE_GAMES": "off", "THROTTLE_IDENTITIES": f"{IDENTITIES_PER_DAY}/d",
+               "BROKER_FOLDER": broker}
+        if "REDIS_URL" in env:  # a Redis database of its own: its worker takes only its tasks
+            env["REDIS_URL"] = urlunsplit(urlsplit(env["REDIS_URL"])._replace(path="/7"))
+            redis.Redis.from_url(env["REDIS_URL"]).flushdb()  # no counts from an earlier run
         env.pop("TRUSTED_PROXIES", None)
         # --reload-dir: watch an empty folder, so that editing the code mid-run does not
         # restart the server on a half-written change.
@@ -155,6 +165,59 @@ def test_fifty_racing_actions_give_one_200_and_49_409s_ten_rounds_in_a_row(serve
     assert final["version"] == game["version"]
 
 
+def bearer(base: str) -> Player:
+    return Player(base, timeout_s=60).join()
+
+
+def test_a_turn_timer_fires_in_the_worker_and_every_socket_hears_it(server):
+    """Nobody reads the game while the turn runs out: the worker's task, due at the deadline,
+    plays it, and both people's sockets (in the server's process) hear it."""
+    host, guest = bearer(server), bearer(server)
+    table = host.request("setup", "POST", "/tables", {"name": "Clock", "turn_seconds": 30})
+    assert table.status_code == 201, table.text
+    table = table.json()
+    assert guest.request("setup", "POST", f"/tables/join/{table['code']}").status_code == 201
+    started = host.request("start", "POST", f"/tables/{table['id']}/start")
+    assert started.status_code == 201, started.text
+    game = started.json()["game"]
+    ws = server.replace("http", "ws", 1)
+    listeners = [Listener(f"{ws}/ws/games/{game['id']}/", player.token)
+                 for player in (host, guest)]
+    try:
+        for listener in listeners:
+            frames, heard = listener.wait_for(lambda f: f["t"] == "timed_out",
+                                              timeout_s=30 + 15)
+            assert heard, [frame["t"] for frame in frames]
+            assert frames[-1]["data"] == {"seat": game["turn"]}
+    finally:
+        for listener in listeners:
+            listener.close()
+    after = host.game(game["id"]).json()
+    assert after["version"] > game["version"]
+
+
+def test_the_move_that_ends_a_game_answers_at_once_and_its_analysis_comes_after(server):
+    player = bearer(server)
+    game = player.new_game(level="easy")
+    last = 0.0
+    while game["status"] != "finished":
+        started = time.monotonic()
+        response = player.act(game, plain_move(game))
+        last = time.monotonic() - started
+        assert response.status_code == 200, response.text
+        game = response.json()["game"]
+    assert last < 5, f"the game-ending move took {last:.1f} s"  # inline, it took 10-19 s
+    states = []
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        state = player.request("get", "GET", f"/replays/{game['id']}").json()["analysis"]["state"]
+        states.append(state)
+        if state != "pending":
+            break
+        time.sleep(0.5)
+    assert states[0] == "pending" and states[-1] == "ready", states
+
+
 def test_a_forged_forwarded_for_from_loopback_does_not_escape_the_identity_limit(server):
     statuses = [httpx.post(f"{server}{API}/players",
                            headers={"X-Forwarded-For": f"198.51.100.{n}"}).status_code
@@ -182,3 +245,4 @@ def test_a_websocket_frame_over_four_kib_closes_the_socket(server):
         large.recv(timeout=5)
 
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+
