@@ -23,7 +23,6 @@ from ninja import Query, Router, Schema, Status
 from pydantic import Field
 
 from games import reads, services
-from games.engine import IllegalAction
 from games.models import Game
 from games.players.identity import (
     AUTH_OPTIONAL,
@@ -49,7 +48,6 @@ from games.schemas import (
 )
 from games.services.daily import start_daily
 from games.web.addresses import client_address
-from games.web.errors import ApiError, not_found
 from games.web.renderer import json_answer
 from games.web.schemas import ERRORS, Error, PublicId
 from games.web.throttles import Throttle
@@ -77,13 +75,6 @@ def _start_todays_daily(request: HttpRequest, player: Player,
     if attempt.created:
         return Status(201, reads.game_view(attempt.played.seated, attempt.played.state))
     return Status(200, reads.game_view(services.get_game(player, attempt.game.public_id)))
-
-
-def _game_of(request: HttpRequest, game_id: str) -> services.Seated:
-    try:
-        return services.get_game(request.auth, game_id)
-    except services.GameNotFound:
-        raise not_found() from None
 
 
 @router.post("/games", response={200: GameView, 201: GameView, **ERRORS},
@@ -128,7 +119,7 @@ def list_games(request: HttpRequest, filters: Query[GameFilter]):
 @router.get("/games/{game_id}", response={200: GameView, **ERRORS}, auth=PLAYER)
 def get_game(request: HttpRequest, game_id: PublicId):
     """The game as you may see it: your hand, the table, counts, and what is legal now."""
-    return reads.game_view(_game_of(request, game_id))
+    return reads.game_view(services.get_game(request.auth, game_id))
 
 
 @router.post("/games/{game_id}/actions", response={200: ActionResult, 409: Stale, **ERRORS},
@@ -136,15 +127,7 @@ def get_game(request: HttpRequest, game_id: PublicId):
 def post_action(request: HttpRequest, game_id: PublicId, payload: ActionRequest):
     """Act: ``{"version": n, "action": {...}}``. Returns the game after your action and the
     bots' turns that followed, with their events (also pushed on the game's websocket)."""
-    try:
-        played = services.act(game_id, request.auth, payload.version, payload.action)
-    except IllegalAction as exc:
-        raise ApiError(422, exc.code, exc.message, exc.rule) from None
-    except services.GameNotFound:
-        raise not_found() from None
-    except services.StaleVersion as stale:  # stale_version, or turn_timed_out
-        return Status(409, {"error": {"code": stale.code, "message": stale.message},
-                            "game": reads.game_view(stale.seated, stale.state)})
+    played = services.act(game_id, request.auth, payload.version, payload.action)
     return {"game": reads.game_view(played.seated, played.state), "events": played.messages}
 
 
@@ -154,17 +137,14 @@ def come_back(request: HttpRequest, game_id: PublicId):
     """"I'm back": at a table's game, your seat is no longer away (after two turns in a row
     that your timer ran out on, a bot plays it at once) and your timer counts again. Any
     action you send does the same. Answers the game as you see it, away or not."""
-    try:
-        return reads.game_view(services.come_back(game_id, request.auth))
-    except services.GameNotFound:
-        raise not_found() from None
+    return reads.game_view(services.come_back(game_id, request.auth))
 
 
 @router.get("/games/{game_id}/events", response={200: DealLog, **ERRORS}, auth=PLAYER)
 def get_deal_log(request: HttpRequest, game_id: PublicId):
     """The current deal's events as you may see them, and the game as you last saw it: a page
     opened later shows the computer players' moves since your last action."""
-    return reads.deal_log(_game_of(request, game_id))
+    return reads.deal_log(services.get_game(request.auth, game_id))
 
 
 @router.get("/games/{game_id}/hint", response={200: Hint, 503: Error, **ERRORS}, auth=PLAYER,
@@ -173,18 +153,7 @@ def get_hint(request: HttpRequest, game_id: PublicId):
     """Practice games only: what the server's expert player would do in your seat now (it sees
     only what you see), and why. Throttled per player (``THROTTLE_HINTS``, 30 a minute by
     default): an expert's decision can take up to about 100 ms."""
-    seated = _game_of(request, game_id)
-    try:
-        return hints.hint(seated)
-    except hints.HintsForbidden as refused:
-        if refused.shared:
-            raise ApiError(403, "no_hints_at_shared_games",
-                           "Hints are off where several people play together.") from None
-        raise ApiError(403, "no_hints_in_ranked_games",
-                       "Hints are for practice games only.") from None
-    except hints.NoAdvice:
-        raise ApiError(503, "hint_unavailable",
-                       "No hint this time, sorry: your game is unchanged.") from None
+    return hints.hint(services.get_game(request.auth, game_id))
 
 
 @router.get("/games/{game_id}/replay", response={200: Replay, **ERRORS}, auth=PLAYER)
@@ -192,11 +161,8 @@ def get_replay(request: HttpRequest, game_id: PublicId):
     """Everything about a finished game you sat at: the seed, every action, every hand dealt
     and every event with every card face up. A daily's replay opens when its day has ended
     (UTC): until then 403 ``replay_unavailable``."""
-    seated = _game_of(request, game_id)
-    try:
-        return json_answer(replays.replay_of(seated.game, request.auth, seated.seating))
-    except replays.ReplayUnavailable as exc:
-        raise ApiError(403, "replay_unavailable", str(exc)) from None
+    seated = services.get_game(request.auth, game_id)
+    return json_answer(replays.replay_of(seated.game, request.auth, seated.seating))
 
 
 @router.get("/replays/{game_id}", response={200: Replay, **ERRORS}, auth=PLAYER_OR_ANONYMOUS,
@@ -206,7 +172,4 @@ def get_open_replay(request: HttpRequest, game_id: PublicId):
     (everyone, no identity needed), a practice game the people who sat at it. Anything else
     is 404, the owner's running daily included (nobody sees a running day's seed). The log is
     replayed once on the server; ``events`` rebuild every version in the client."""
-    try:
-        return json_answer(replays.open_replay(player_of(request), game_id))
-    except services.GameNotFound:
-        raise not_found() from None
+    return json_answer(replays.open_replay(player_of(request), game_id))

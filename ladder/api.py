@@ -6,8 +6,11 @@ handlers. Every error the API returns has one JSON shape::
     {"error": {"code": "stale_version", "message": "...", "rule": "R16"}}
 
 ``code`` is stable and machine-readable, ``message`` is for people, ``rule`` (optional)
-cites docs/rules.md. An ``HttpError`` (or subclass) may carry ``code`` and ``rule``
-attributes; otherwise the code is derived from the status. No client input may
+cites docs/rules.md. The errors are mapped here, once, for every route: a domain's refusal
+(``games.web.errors.Refusal``, raised by services and reads) carries its status and code, an
+action against the rules (the engine's ``IllegalAction``) is 422 with its rule, a stale
+version 409 with the current game; an ``HttpError`` (or subclass) may carry ``code`` and
+``rule`` attributes, otherwise the code is derived from the status. No client input may
 produce a 500 HTML page: unexpected exceptions are logged and answered with JSON.
 """
 
@@ -26,9 +29,12 @@ from ninja.parser import Parser
 
 from games.api import router as games_router
 from games.api_daily import router as daily_router
+from games.engine import IllegalAction
 from games.players.api import router as accounts_router
+from games.reads import game_view
+from games.services import StaleVersion
 from games.tables.api import router as tables_router
-from games.web.errors import code_of, error_body, quote
+from games.web.errors import Refusal, code_of, error_body, quote
 from games.web.renderer import OrjsonRenderer
 from games.web.schemas import FIELD_ERROR_CODES
 from ladder.middleware import DATABASE_DOWN_ERRORS, database_unavailable_response
@@ -102,6 +108,24 @@ def _http_error(request: HttpRequest, exc: HttpError, api: NinjaAPI) -> HttpResp
     return response
 
 
+def _refusal(request: HttpRequest, exc: Refusal, api: NinjaAPI) -> HttpResponse:
+    body = error_body(exc.code, exc.message, exc.rule)
+    return api.create_response(request, body, status=exc.status)
+
+
+def _stale(request: HttpRequest, exc: StaleVersion, api: NinjaAPI) -> HttpResponse:
+    """409 with the game as it is now, so the client need not read it again."""
+    body = {**error_body(exc.code, exc.message), "game": game_view(exc.seated, exc.state)}
+    return api.create_response(request, body, status=exc.status)
+
+
+def _illegal(request: HttpRequest, exc: IllegalAction, api: NinjaAPI) -> HttpResponse:
+    """An action the server will not apply (malformed, or against a rule): the game is
+    unchanged."""
+    body = error_body(exc.code, exc.message, exc.rule)
+    return api.create_response(request, body, status=422)
+
+
 def _not_found(request: HttpRequest, exc: Http404, api: NinjaAPI) -> HttpResponse:
     return api.create_response(request, error_body("not_found", "Not found."), status=404)
 
@@ -135,6 +159,9 @@ def install_error_handlers(api: NinjaAPI) -> None:
     api.add_exception_handler(ValidationError, lambda r, e: _validation_error(r, e, api))
     api.add_exception_handler(HttpError, lambda r, e: _http_error(r, e, api))
     api.add_exception_handler(Http404, lambda r, e: _not_found(r, e, api))
+    api.add_exception_handler(Refusal, lambda r, e: _refusal(r, e, api))
+    api.add_exception_handler(StaleVersion, lambda r, e: _stale(r, e, api))
+    api.add_exception_handler(IllegalAction, lambda r, e: _illegal(r, e, api))
     api.add_exception_handler(RequestDataTooBig, lambda r, e: _too_large(r, e, api))
     api.add_exception_handler(SuspiciousOperation, lambda r, e: _suspicious(r, e, api))
     api.add_exception_handler(Exception, lambda r, e: _unexpected(r, e, api))

@@ -38,10 +38,9 @@ from games.players.identity import (
     set_player_cookie,
 )
 from games.players.models import Player
-from games.players.names import InvalidName, clean_name
+from games.players.names import clean_name
 from games.players.schemas import Credentials, CsrfToken, Me, MeUpdate, NewPlayer, TransferCodeIn
 from games.web import throttles
-from games.web.errors import ApiError
 from games.web.schemas import ERRORS, Error, Out
 from games.web.throttles import Throttle, address_ident, hit, release
 
@@ -93,19 +92,12 @@ def get_me(request: HttpRequest):
               tags=["players"], throttle=[NEW_IDENTITIES])
 def patch_me(request: HttpRequest, payload: MeUpdate, response: HttpResponse):
     """Change the display name: 2-24 letters, digits, spaces and ``- _ . '``."""
-    try:
-        name = clean_name(payload.name)
-    except InvalidName as exc:
-        raise ApiError(422, exc.code, str(exc)) from None
+    name = clean_name(payload.name)
     player = player_for_write(request, response)
     return me_json(accounts.rename_player(player, name))
 
 
 # --- Accounts and transfer codes ------------------------------------------------------------
-
-
-def _refuse(exc: accounts.AccountError) -> ApiError:
-    return ApiError(exc.status, exc.code, exc.message)
 
 
 @router.post("/account/register", response={201: Me, 409: Error, **ERRORS},
@@ -114,13 +106,10 @@ def register(request: HttpRequest, payload: Credentials, response: HttpResponse)
     """Keep this identity across devices: attach a username and password to it."""
     # Django's password validators explain a weak password in the asker's language: the only
     # translated text of the API, which goes past LocaleMiddleware (ladder.middleware).
-    try:
-        with translation.override(translation.get_language_from_request(request)):
-            accounts.clean_username(payload.username)  # refuse bad input before creating anyone
-            player = player_for_write(request, response)
-            accounts.register(player, payload.username, payload.password)
-    except accounts.AccountError as exc:
-        raise _refuse(exc) from None
+    with translation.override(translation.get_language_from_request(request)):
+        accounts.clean_username(payload.username)  # refuse bad input before creating anyone
+        player = player_for_write(request, response)
+        accounts.register(player, payload.username, payload.password)
     return Status(201, me_json(player))
 
 
@@ -138,10 +127,7 @@ def login(request: HttpRequest, payload: Credentials, response: HttpResponse):
     waits = [wait_s for scope, ident in counts if (wait_s := hit(scope, ident, now)) is not None]
     if waits:
         raise Throttled(max(1, math.ceil(max(waits))))
-    try:
-        player = accounts.log_in(payload.username, payload.password)
-    except accounts.AccountError as exc:
-        raise _refuse(exc) from None
+    player = accounts.log_in(payload.username, payload.password)
     for scope, ident in counts:
         release(scope, ident, now)
     set_player_cookie(response, player)
@@ -170,9 +156,6 @@ def create_transfer_code(request: HttpRequest):
 def redeem_transfer_code(request: HttpRequest, payload: TransferCodeIn, response: HttpResponse):
     """This browser takes the identity the code was made for."""
     require_csrf(request)
-    try:
-        player = accounts.redeem_transfer_code(payload.code)
-    except accounts.AccountError as exc:
-        raise _refuse(exc) from None
+    player = accounts.redeem_transfer_code(payload.code)
     set_player_cookie(response, player)
     return me_json(player)

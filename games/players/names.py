@@ -19,6 +19,8 @@ import re
 import secrets
 import unicodedata
 
+from games.web.errors import Refusal
+
 NAME_MIN_CHARS = 2
 NAME_MAX_CHARS = 24
 NAME_PUNCTUATION = frozenset(" -_.'")
@@ -76,13 +78,12 @@ def random_name() -> str:
     return f"{secrets.choice(ADJECTIVES)} {secrets.choice(ANIMALS)}"
 
 
-class InvalidName(ValueError):
-    """A name refused; ``code`` is the API's error code (``invalid_name``, or
+class InvalidName(Refusal, ValueError):
+    """A name refused (422); ``code`` is the API's error code (``invalid_name``, or
     ``reserved_name`` for one that looks like staff's or a computer player's)."""
 
     def __init__(self, message: str, code: str = "invalid_name"):
-        super().__init__(message)
-        self.code = code
+        super().__init__(422, code, message)
 
 
 def normalise(raw: str) -> str:

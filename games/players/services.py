@@ -34,6 +34,7 @@ from django.utils import timezone
 
 from games.players.models import Player, TransferCode, sha256_hex
 from games.players.names import clean_name, random_name
+from games.web.errors import Refusal
 
 TRANSFER_CODE_TTL = timedelta(minutes=15)
 CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford: no I, L, O, U
@@ -66,22 +67,16 @@ def rename_player(player: Player, raw_name: str) -> Player:
 # --- Accounts -----------------------------------------------------------------------------
 
 
-class AccountError(Exception):
-    def __init__(self, status: int, code: str, message: str):
-        super().__init__(message)
-        self.status, self.code, self.message = status, code, message
-
-
 def clean_username(raw: str) -> str:
     username = raw.strip()
     if not USERNAME_MIN_CHARS <= len(username) <= USERNAME_MAX_CHARS:
-        raise AccountError(422, "invalid_username",
+        raise Refusal(422, "invalid_username",
                            f"A username has {USERNAME_MIN_CHARS} to {USERNAME_MAX_CHARS} "
                            "characters.")
     try:
         UnicodeUsernameValidator()(username)
     except ValidationError:
-        raise AccountError(422, "invalid_username", "A username may hold letters, digits and "
+        raise Refusal(422, "invalid_username", "A username may hold letters, digits and "
                                                     "@ . + - _ only.") from None
     return username
 
@@ -89,24 +84,24 @@ def clean_username(raw: str) -> str:
 def register(player: Player, raw_username: str, password: str) -> Player:
     """Attach a new account to ``player``."""
     if player.user_id:
-        raise AccountError(409, "already_registered", "This player already has an account.")
+        raise Refusal(409, "already_registered", "This player already has an account.")
     username = clean_username(raw_username)
     User = get_user_model()
     if len(password) > PASSWORD_MAX_CHARS:
-        raise AccountError(422, "weak_password", "A password has at most 128 characters.")
+        raise Refusal(422, "weak_password", "A password has at most 128 characters.")
     try:
         validate_password(password, User(username=username))
     except ValidationError as exc:
-        raise AccountError(422, "weak_password", " ".join(exc.messages)) from None
+        raise Refusal(422, "weak_password", " ".join(exc.messages)) from None
     if User.objects.filter(username__iexact=username).exists():
-        raise AccountError(409, "username_taken", "That username is taken.")
+        raise Refusal(409, "username_taken", "That username is taken.")
     try:
         with transaction.atomic():
             user = User.objects.create_user(username=username, password=password)
             player.user = user
             player.save(update_fields=["user"])
     except IntegrityError:  # the same name registered a moment ago
-        raise AccountError(409, "username_taken", "That username is taken.") from None
+        raise Refusal(409, "username_taken", "That username is taken.") from None
     return player
 
 
@@ -114,7 +109,7 @@ def log_in(raw_username: str, password: str) -> Player:
     """The player of this account (made for accounts that have none, e.g. staff)."""
     user = authenticate(username=raw_username.strip(), password=password)
     if user is None or not user.is_active:
-        raise AccountError(401, "invalid_credentials", "Wrong username or password.")
+        raise Refusal(401, "invalid_credentials", "Wrong username or password.")
     player = Player.objects.filter(user=user).first()
     if player is None:
         player = Player.objects.create(name=random_name(), user=user)
@@ -159,7 +154,7 @@ def create_transfer_code(player: Player) -> tuple[str, TransferCode]:
 def redeem_transfer_code(raw: str) -> Player:
     """The player the code moves here, its old credentials revoked; the code is spent."""
     code = normalise_code(raw)
-    refused = AccountError(404, "invalid_transfer_code",
+    refused = Refusal(404, "invalid_transfer_code",
                            "No such code, or it has expired or been used.")
     if code is None:
         raise refused

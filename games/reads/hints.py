@@ -20,22 +20,29 @@ from games.bots import Advice, clear_memo, rng_for
 from games.engine import LayDown, player_view
 from games.engine.cards import card_id
 from games.services import Seated
+from games.web.errors import Refusal
 
 logger = logging.getLogger(__name__)
 
 
-class HintsForbidden(Exception):
+class HintsForbidden(Refusal):
     """Hints are for practice games played alone: a ranked game (the daily) refuses them, and
     so does a game where several people sit (``shared``)."""
 
-    def __init__(self, public_id: str, shared: bool = False):
-        super().__init__(public_id)
-        self.shared = shared
+    status, code, message = 403, "no_hints_in_ranked_games", "Hints are for practice games only."
+
+    @classmethod
+    def shared(cls) -> HintsForbidden:
+        return cls(code="no_hints_at_shared_games",
+                   message="Hints are off where several people play together.")
 
 
-class NoAdvice(Exception):
+class NoAdvice(Refusal):
     """The expert failed on this view (a bug in the bots, logged): no hint this time. The game
     is unchanged; the bots' own turns have a fallback (games.services), a hint has none."""
+
+    status, code = 503, "hint_unavailable"
+    message = "No hint this time, sorry: your game is unchanged."
 
 
 def hint(seated: Seated) -> dict:
@@ -45,9 +52,9 @@ def hint(seated: Seated) -> dict:
     lay-offs open now (R15)."""
     game = seated.game
     if game.ranked:
-        raise HintsForbidden(game.public_id)
+        raise HintsForbidden()
     if len(seated.seating.people) > 1:
-        raise HintsForbidden(game.public_id, shared=True)
+        raise HintsForbidden.shared()
     state = game.load_state()
     view = player_view(state, seated.seat)
     try:
@@ -55,7 +62,7 @@ def hint(seated: Seated) -> dict:
     except Exception as exc:
         logger.exception("The expert failed in game %s at version %s", game.public_id,
                          game.version)
-        raise NoAdvice(game.public_id) from exc
+        raise NoAdvice() from exc
     finally:
         clear_memo()  # the next request is another game (games.bots.outlook)
     return {

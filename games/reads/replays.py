@@ -27,10 +27,13 @@ from games.engine import SEATS, Event, action_from_json, apply, new_game, result
 from games.models import Analysis, Game, Seat
 from games.players.models import Player
 from games.services import GameNotFound, Seating, analysis, seating_of
+from games.web.errors import Refusal
 
 
-class ReplayUnavailable(Exception):
+class ReplayUnavailable(Refusal):
     """A game the asker sat at, whose replay is not open yet (the message says when)."""
+
+    status, code = 403, "replay_unavailable"
 
 
 def closed_because(game: Game) -> str | None:
@@ -65,7 +68,7 @@ def replay_of(game: Game, viewer: Player | None = None,
     raises ReplayUnavailable while it is closed to everyone."""
     reason = closed_because(game)
     if reason is not None:
-        raise ReplayUnavailable(reason)
+        raise ReplayUnavailable(message=reason)
     return _replay(game, viewer, seating or seating_of(game))
 
 
@@ -75,10 +78,10 @@ def open_replay(viewer: Player | None, public_id: str) -> dict:
     game = (Game.objects.select_related("daily").defer("state")
             .filter(public_id=public_id).first())
     if game is None:
-        raise GameNotFound(public_id)
+        raise GameNotFound()
     seating = seating_of(game)
     if not is_open_to(game, viewer, seating):
-        raise GameNotFound(public_id)
+        raise GameNotFound()
     return _replay(game, viewer, seating)
 
 

@@ -17,26 +17,31 @@ from games.models import Game, Seat
 from games.players.models import Player
 from games.players.names import COMPUTER_PLAYER_NAMES
 from games.services.timers import AWAY_AFTER_TIMEOUTS
+from games.web.errors import Refusal
 
 
-class GameNotFound(Exception):
-    """No such game, or not one this player sits at (the two are never told apart)."""
+class GameNotFound(Refusal):
+    """No such game, or not one this player sits at (the two are never told apart: someone
+    else's game is "not found", never "forbidden")."""
+
+    status, code, message = 404, "not_found", "No such game."
 
 
-class StaleVersion(Exception):
-    """The client acted on an old version; ``game`` is the current one, as ``seated`` sees it."""
+class StaleVersion(Refusal):
+    """The client acted on an old version; ``game`` is the current one, as ``seated`` sees it
+    (the API answers it beside the error)."""
 
-    code = "stale_version"
+    status, code = 409, "stale_version"
 
     def __init__(self, seated: Seated, state: GameState):
-        super().__init__("stale version")
+        super().__init__(message=self.explain(seated.game.version))
         self.seated = seated
         self.game = seated.game
         self.state = state
 
-    @property
-    def message(self) -> str:
-        return f"The game is at version {self.game.version}: look at it again and retry."
+    @staticmethod
+    def explain(version: int) -> str:
+        return f"The game is at version {version}: look at it again and retry."
 
 
 class TimedOut(StaleVersion):
@@ -45,14 +50,14 @@ class TimedOut(StaleVersion):
 
     code = "turn_timed_out"
 
-    @property
-    def message(self) -> str:
+    @staticmethod
+    def explain(version: int) -> str:
         return (f"Your time for this turn ran out and a bot played it for you: the game is "
-                f"at version {self.game.version}.")
+                f"at version {version}.")
 
 
-class ModeUnavailable(Exception):
-    pass
+class ModeUnavailable(Refusal):
+    status, code, message = 422, "invalid_request", "No such mode of game."
 
 
 @dataclass(frozen=True)
@@ -156,11 +161,11 @@ def seated_at(game: Game | None, player: Player, public_id: str) -> Seated:
     """``game`` (read by ``public_id``, None if there is none) as ``player`` sees it from
     their seat; GameNotFound if there is no such game or they do not sit at it."""
     if game is None:
-        raise GameNotFound(public_id)
+        raise GameNotFound()
     seating = seating_of(game)
     seat = seating.seat_of(player)
     if seat is None:
-        raise GameNotFound(public_id)
+        raise GameNotFound()
     if game.owner_id == player.pk:
         game.owner = player
     return Seated(game, seating, seat)

@@ -48,7 +48,6 @@ from games.tables.models import (
     NAME_MIN_CHARS,
     SEATS,
 )
-from games.web.errors import ApiError, not_found
 from games.web.schemas import ERRORS, Error, PublicId, text
 from games.web.throttles import Throttle, guesses
 
@@ -123,26 +122,12 @@ class Started(BaseModel):
     game: GameView
 
 
-def _refusal(exc: services.Refused) -> ApiError:
-    return ApiError(exc.status, exc.code, exc.message)
-
-
-def _table(request: HttpRequest, table_id: str):
-    try:
-        return services.table_of(request.auth, table_id)
-    except services.TableNotFound:
-        raise not_found() from None
-
-
 @router.post("", response={201: TableOut, **REFUSALS}, auth=PLAYER_OR_NEW_BROWSER,
              throttle=[NEW_IDENTITIES, TABLES_OPENED])
 def open_table(request: HttpRequest, payload: NewTable, response: HttpResponse):
     """Open a table for friends: you sit at seat 0 and host it. Share its link or code."""
     player = player_for_write(request, response)
-    try:
-        table = services.open_table(player, payload.name, payload.level, payload.turn_seconds)
-    except services.Refused as exc:
-        raise _refusal(exc) from None
+    table = services.open_table(player, payload.name, payload.level, payload.turn_seconds)
     return Status(201, reads.table_view(table, player))
 
 
@@ -151,10 +136,7 @@ def open_table(request: HttpRequest, payload: NewTable, response: HttpResponse):
 def preview_table(request: HttpRequest, code: TableCode):
     """What a join link shows before sitting down: the table's name, how many sit, whether a
     seat is free."""
-    try:
-        return reads.preview(services.by_code(code))
-    except services.TableNotFound:
-        raise not_found() from None
+    return reads.preview(services.by_code(code))
 
 
 @router.post("/join/{code}", response={200: TableOut, 201: TableOut, **REFUSALS},
@@ -163,31 +145,21 @@ def join_table(request: HttpRequest, code: TableCode, response: HttpResponse):
     """Sit down at the table of ``code`` (the lowest free seat): 201, or 200 if you sit there
     already."""
     player = player_for_write(request, response)
-    try:
-        table, sat_down = services.join(player, code)
-    except services.TableNotFound:
-        raise not_found() from None
-    except services.Refused as exc:
-        raise _refusal(exc) from None
+    table, sat_down = services.join(player, code)
     return Status(201 if sat_down else 200, reads.table_view(table, player))
 
 
 @router.get("/{table_id}", response={200: TableOut, **REFUSALS}, auth=PLAYER)
 def get_table(request: HttpRequest, table_id: PublicId):
     """The table you sit at: its seats, host, code and latest game."""
-    return reads.table_view(_table(request, table_id), request.auth)
+    return reads.table_view(services.table_of(request.auth, table_id), request.auth)
 
 
 @router.post("/{table_id}/start", response={201: Started, **REFUSALS}, auth=PLAYER)
 def start_table_game(request: HttpRequest, table_id: PublicId):
     """The host starts the table's game with everyone seated, bots in the empty seats; once
     a game is over, the next one ("play again")."""
-    try:
-        played = services.start(request.auth, table_id)
-    except services.TableNotFound:
-        raise not_found() from None
-    except services.Refused as exc:
-        raise _refusal(exc) from None
+    played = services.start(request.auth, table_id)
     table = services.table_of(request.auth, table_id)
     return Status(201, {"table": reads.table_view(table, request.auth),
                         "game": game_reads.game_view(played.seated, played.state)})
@@ -196,10 +168,7 @@ def start_table_game(request: HttpRequest, table_id: PublicId):
 @router.post("/{table_id}/leave", response={204: None, **REFUSALS}, auth=PLAYER)
 def leave_table(request: HttpRequest, table_id: PublicId):
     """Leave the table for good; a bot plays your seat in its running game."""
-    try:
-        services.leave(request.auth, table_id)
-    except services.TableNotFound:
-        raise not_found() from None
+    services.leave(request.auth, table_id)
     return Status(204, None)
 
 
@@ -208,10 +177,5 @@ def leave_table(request: HttpRequest, table_id: PublicId):
 def send_reaction(request: HttpRequest, table_id: PublicId, payload: NewReaction):
     """Send a preset reaction to everyone at the table: their table sockets get
     ``{"t": "reaction", "d": {"seat", "reaction"}}``. Nothing typed, nothing stored."""
-    try:
-        services.react(request.auth, table_id, payload.reaction)
-    except services.TableNotFound:
-        raise not_found() from None
-    except services.Refused as exc:
-        raise _refusal(exc) from None
+    services.react(request.auth, table_id, payload.reaction)
     return Status(204, None)

@@ -51,7 +51,7 @@ class TableConsumer(PushConsumer):
         if found is None:
             return
         self.player_pk, self.table_pk = found.player_id, found.table_id
-        await self.join(group_name(found.table))
+        await self.join(group_name(found.table.public_id))
         await self.accept()
         self.present = (public_id, found.number)
         await sync_to_async(presence.arrived)(*self.present)

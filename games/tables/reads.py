@@ -7,6 +7,7 @@ from games.players.models import Player
 from games.players.names import COMPUTER_PLAYER_NAMES
 from games.tables import presence
 from games.tables.models import SEATS, Table, TableSeat
+from games.tables.services import TableNotFound
 from games.web.codes import shown_code
 
 
@@ -16,6 +17,9 @@ def table_view(table: Table, viewer: Player) -> dict:
     game."""
     seats = {seat.number: seat
              for seat in TableSeat.objects.filter(table=table).select_related("player")}
+    you = next((n for n, seat in seats.items() if seat.player_id == viewer.pk), None)
+    if you is None:  # they left between reading the table and its seats
+        raise TableNotFound()
     here = presence.connected(table.public_id)
     game = (Game.objects.filter(pk=table.game_id).values("public_id", "status").first()
             if table.game_id else None)
@@ -23,7 +27,7 @@ def table_view(table: Table, viewer: Player) -> dict:
         "id": table.public_id, "name": table.name, "code": shown_code(table.code),
         "level": table.level, "turn_seconds": table.turn_seconds,
         "status": table.status,
-        "you": next(n for n, seat in seats.items() if seat.player_id == viewer.pk),
+        "you": you,
         "seats": [_seat(n, seats.get(n), table, here) for n in range(SEATS)],
         "game": None if game is None else {"id": game["public_id"], "status": game["status"]},
         "created_at": table.created_at,
@@ -39,7 +43,7 @@ def _seat(number: int, seat: TableSeat | None, table: Table, here: set[int]) -> 
 
 
 def preview(table: Table) -> dict:
-    """What a join code shows: the table's name, how many sit and whether a seat is free."""
-    people = TableSeat.objects.filter(table=table).count()
-    return {"name": table.name, "people": people, "free_seats": SEATS - people,
+    """What a join code shows: the table's name, how many sit and whether a seat is free
+    (``table`` as services.by_code reads it, with its count of people)."""
+    return {"name": table.name, "people": table.people, "free_seats": SEATS - table.people,
             "status": table.status, "level": table.level}

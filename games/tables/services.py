@@ -17,15 +17,15 @@ its code), so two people cannot both take the last seat and a start never races 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import partial
 
 from django.db import transaction
+from django.db.models import Count
 
 from games import services as games
 from games.models import DEFAULT_TURN_SECONDS, TURN_SECONDS, Game
 from games.players.models import Player
-from games.players.names import InvalidName, clean_name
+from games.players.names import clean_name
 from games.tables.models import (
     CODE_CHARS,
     NAME_MAX_CHARS,
@@ -34,18 +34,14 @@ from games.tables.models import (
     TableSeat,
 )
 from games.web.codes import normalise_code
+from games.web.errors import Refusal
 from games.web.groups import group_send
 
 
-class TableNotFound(Exception):
+class TableNotFound(Refusal):
     """No such table, an old code, or a table this player does not sit at (never told apart)."""
 
-
-@dataclass
-class Refused(Exception):
-    status: int
-    code: str
-    message: str
+    status, code, message = 404, "not_found", "No such table."
 
 
 # Preset reactions (nothing typed, so nothing to moderate): codes the pages translate.
@@ -53,9 +49,9 @@ REACTIONS = ("nice", "oops", "good_game", "your_turn")
 CHANGED = {"type": "table.changed"}
 
 
-def group_name(table: Table) -> str:
+def group_name(table_public_id: str) -> str:
     """The table's socket group: its seats and its games, as they change."""
-    return f"table.{table.public_id}"
+    return f"table.{table_public_id}"
 
 
 def open_table(host: Player, raw_name: str, level: str = "normal",
@@ -63,14 +59,11 @@ def open_table(host: Player, raw_name: str, level: str = "normal",
     """``turn_seconds``: each person's time for a turn in the table's games (one of
     TURN_SECONDS), None for no timer."""
     _check_not_banned(host)
-    try:
-        name = clean_name(raw_name, max_chars=NAME_MAX_CHARS)
-    except InvalidName as exc:
-        raise Refused(422, exc.code, str(exc)) from None
+    name = clean_name(raw_name, max_chars=NAME_MAX_CHARS)
     if level not in dict(Game.LEVELS):
-        raise Refused(422, "invalid_level", "Choose a level offered.")
+        raise Refusal(422, "invalid_level", "Choose a level offered.")
     if turn_seconds is not None and turn_seconds not in TURN_SECONDS:
-        raise Refused(422, "invalid_turn_seconds", "Choose a turn timer offered.")
+        raise Refusal(422, "invalid_turn_seconds", "Choose a turn timer offered.")
     with transaction.atomic():
         table = Table.objects.create(name=name, host=host, level=level,
                                      turn_seconds=turn_seconds)
@@ -79,12 +72,14 @@ def open_table(host: Player, raw_name: str, level: str = "normal",
 
 
 def by_code(raw_code: str) -> Table:
-    """The open table of a code (for its preview), or TableNotFound."""
+    """The open table of a code with its count of ``people`` (for its preview), read in one
+    statement, or TableNotFound: a table the last person is leaving has nobody to join."""
     code = normalise_code(raw_code, CODE_CHARS)
     table = None if code is None else (
-        Table.objects.exclude(status=Table.CLOSED).filter(code=code).first())
+        Table.objects.exclude(status=Table.CLOSED).filter(code=code)
+        .annotate(people=Count("seats")).filter(people__gt=0).first())
     if table is None:
-        raise TableNotFound(raw_code[:CODE_CHARS * 2])
+        raise TableNotFound()
     return table
 
 
@@ -94,21 +89,21 @@ def join(player: Player, raw_code: str) -> tuple[Table, bool]:
     _check_not_banned(player)
     code = normalise_code(raw_code, CODE_CHARS)
     if code is None:
-        raise TableNotFound(raw_code[:CODE_CHARS * 2])
+        raise TableNotFound()
     with transaction.atomic():
         table = (Table.objects.select_for_update().exclude(status=Table.CLOSED)
                  .filter(code=code).first())
         if table is None:
-            raise TableNotFound(code)
+            raise TableNotFound()
         taken = dict(TableSeat.objects.filter(table=table).values_list("player_id", "number"))
         if player.pk in taken:
             return table, False
         if table.status != Table.LOBBY:
-            raise Refused(409, "table_started", "This table's game has started: ask for a "
+            raise Refusal(409, "table_started", "This table's game has started: ask for a "
                                                 "seat at the next one.")
         free = [number for number in range(SEATS) if number not in taken.values()]
         if not free:
-            raise Refused(409, "table_full", "Every seat at this table is taken.")
+            raise Refusal(409, "table_full", "Every seat at this table is taken.")
         TableSeat.objects.create(table=table, number=free[0], player=player)
         _tell(table)
     return table, True
@@ -119,23 +114,24 @@ def table_of(player: Player, public_id: str, *, lock: bool = False) -> Table:
     tables = Table.objects.select_for_update(of=("self",)) if lock else Table.objects
     table = tables.of(player).filter(public_id=public_id).first()
     if table is None:
-        raise TableNotFound(public_id)
+        raise TableNotFound()
     return table
 
 
 def start(player: Player, public_id: str) -> games.Played:
     """The host starts the table's game (or, once it is over, the next one) with everyone
     seated; bots of the table's level take the empty seats."""
+    _check_not_banned(player)
     with transaction.atomic():
         table = table_of(player, public_id, lock=True)
         if table.host_id != player.pk:
-            raise Refused(403, "host_only", "Only the table's host can start its game.")
+            raise Refusal(403, "host_only", "Only the table's host can start its game.")
         if table.status == Table.PLAYING and table.game.status == Game.ACTIVE:
-            raise Refused(409, "table_started", "This table's game is still being played.")
+            raise Refusal(409, "table_started", "This table's game is still being played.")
         seated = {seat.number: seat.player
                   for seat in TableSeat.objects.filter(table=table).select_related("player")}
         if len(seated) < 2:
-            raise Refused(409, "not_enough_people", "A table's game needs two people or more: "
+            raise Refusal(409, "not_enough_people", "A table's game needs two people or more: "
                                                     "share its link first.")
         played = games.start_game_together(player, seated, table.level, table.turn_seconds)
         table.game, table.status = played.game, Table.PLAYING
@@ -173,21 +169,25 @@ def react(player: Player, public_id: str, reaction: str) -> None:
     """``player`` sends a preset reaction to everyone at the table (its sockets), from their
     seat. Nothing is stored."""
     if reaction not in REACTIONS:
-        raise Refused(422, "invalid_reaction", "Choose one of the reactions offered.")
-    table = table_of(player, public_id)
-    seat = TableSeat.objects.filter(table=table, player=player).values_list(
-        "number", flat=True).get()
-    group_send(group_name(table), {"type": "table.reaction", "seat": seat,
-                                   "reaction": reaction})
+        raise Refusal(422, "invalid_reaction", "Choose one of the reactions offered.")
+    _check_not_banned(player)
+    # The table and the seat in one statement: one who is leaving meanwhile is not found.
+    seat = (TableSeat.objects.filter(player=player, table__public_id=public_id)
+            .exclude(table__status=Table.CLOSED).values_list("number", flat=True).first())
+    if seat is None:
+        raise TableNotFound()
+    group_send(group_name(public_id), {"type": "table.reaction", "seat": seat,
+                                       "reaction": reaction})
 
 
 def _check_not_banned(player: Player) -> None:
     if player.banned_at is not None:
-        raise Refused(403, "banned", "This player may not sit at tables.")
+        raise Refusal(403, "banned", "This player may not sit at tables.")
 
 
 def _tell(table: Table, gone: int | None = None) -> None:
     """After commit: the table's sockets read it again; those of the player ``gone`` (a pk),
     who left, close (games.tables.consumers)."""
     message = CHANGED if gone is None else {**CHANGED, "gone": gone}
-    transaction.on_commit(partial(group_send, group_name(table), message), robust=True)
+    transaction.on_commit(partial(group_send, group_name(table.public_id), message),
+                          robust=True)

@@ -30,6 +30,25 @@ STATUS_CODES = {
 }
 
 
+class Refusal(Exception):
+    """A request the domain refuses (a service, a read): answered as ``status`` with ``code``
+    and ``message`` in the one error shape by the API's handler (ladder/api.py), whichever
+    route raised it, so no route maps its own. A subclass names a refusal that callers tell
+    apart (``GameNotFound``); the rest are this class with their status and code."""
+
+    status = 400
+    code = "bad_request"
+    message = "The request was refused."
+
+    def __init__(self, status: int | None = None, code: str | None = None,
+                 message: str | None = None, rule: str | None = None):
+        super().__init__(message or self.message)
+        self.status = status or self.status
+        self.code = code or self.code
+        self.message = message or self.message
+        self.rule = rule
+
+
 class ApiError(HttpError):
     """An HTTP error with a stable ``code`` and, where a rule applies, its number."""
 

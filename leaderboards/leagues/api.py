@@ -44,7 +44,6 @@ from games.players.identity import (
     player_for_write,
     player_of,
 )
-from games.web.errors import ApiError
 from games.web.renderer import json_answer
 from games.web.schemas import Error, PublicId, text
 from games.web.throttles import Throttle, guesses
@@ -193,15 +192,8 @@ class Standings(BaseModel):
     leagues: list[Standing] = Field(max_length=LEAGUES_PER_PLAYER_MAX)
 
 
-def _refusal(exc: services.Refused) -> ApiError:
-    return ApiError(exc.status, exc.code, exc.message)
-
-
 def _page(request: HttpRequest, league_id: str) -> dict:
-    try:
-        league = boards.league_of(request.auth, league_id)
-    except boards.NotMember:
-        raise _refusal(services.not_found()) from None
+    league = boards.league_of(request.auth, league_id)
     return boards.league_page(league, request.auth)
 
 
@@ -215,12 +207,9 @@ def list_leagues(request: HttpRequest):
              throttle=[NEW_IDENTITIES, LEAGUES_CREATED])
 def create_league(request: HttpRequest, payload: NewLeague, response: HttpResponse):
     """Create a league (you are its first member and its creator) and get its join code."""
-    try:
-        name = services.clean_league_name(payload.name)
-        player = player_for_write(request, response)
-        league = services.create_league(player, name)
-    except services.Refused as exc:
-        raise _refusal(exc) from None
+    name = services.clean_league_name(payload.name)
+    player = player_for_write(request, response)
+    league = services.create_league(player, name)
     return Status(201, boards.league_json(league, player, 1))
 
 
@@ -238,7 +227,7 @@ def todays_standings(request: HttpRequest):
 def _code(raw: str) -> str:
     code = normalise_code(raw)
     if code is None:
-        raise _refusal(services.unknown_code())
+        raise services.unknown_code()
     return code
 
 
@@ -248,7 +237,7 @@ def preview_league(request: HttpRequest, code: LeagueCode):
     """What a join link shows before joining: the league's name and member count only."""
     found = boards.preview(_code(code))
     if found is None:
-        raise _refusal(services.unknown_code())
+        raise services.unknown_code()
     return found
 
 
@@ -258,12 +247,9 @@ def join_league(request: HttpRequest, code: LeagueCode, response: HttpResponse):
     """Join the league of this code (no account needed)."""
     code = _code(code)
     if boards.preview(code) is None:  # no player is made for a code that leads nowhere
-        raise _refusal(services.unknown_code())
+        raise services.unknown_code()
     player = player_for_write(request, response)
-    try:
-        return Status(201, services.answered(player, partial(services.join, player, code)))
-    except services.Refused as exc:
-        raise _refusal(exc) from None
+    return Status(201, services.answered(player, partial(services.join, player, code)))
 
 
 @router.get("/{league_id}", response={200: LeaguePage, **ERRORS}, auth=PLAYER)
@@ -276,40 +262,28 @@ def get_league(request: HttpRequest, league_id: PublicId):
 @router.patch("/{league_id}", response={200: LeagueOut, **ERRORS}, auth=PLAYER)
 def rename_league(request: HttpRequest, league_id: PublicId, payload: NewLeague):
     """Rename (the creator only)."""
-    try:
-        return services.answered(request.auth, partial(services.rename, request.auth,
-                                                       league_id, payload.name))
-    except services.Refused as exc:
-        raise _refusal(exc) from None
+    return services.answered(request.auth, partial(services.rename, request.auth,
+                                                   league_id, payload.name))
 
 
 @router.api_operation(["DELETE"], "/{league_id}", response={204: None, **ERRORS},
                       auth=PLAYER)
 def delete_league(request: HttpRequest, league_id: PublicId):
     """Delete the league (the creator only). Its members' scores stay on the public boards."""
-    try:
-        services.delete_league(request.auth, league_id)
-    except services.Refused as exc:
-        raise _refusal(exc) from None
+    services.delete_league(request.auth, league_id)
     return Status(204, None)
 
 
 @router.post("/{league_id}/code", response={200: LeagueOut, **ERRORS}, auth=PLAYER)
 def renew_code(request: HttpRequest, league_id: PublicId):
     """A new join code and link (the creator only): the old ones stop working at once."""
-    try:
-        return services.answered(request.auth, partial(services.renew_code, request.auth,
-                                                       league_id))
-    except services.Refused as exc:
-        raise _refusal(exc) from None
+    return services.answered(request.auth, partial(services.renew_code, request.auth,
+                                                   league_id))
 
 
 @router.api_operation(["DELETE"], "/{league_id}/members/{player_id}",
                       response={204: None, **ERRORS}, auth=PLAYER)
 def remove_member(request: HttpRequest, league_id: PublicId, player_id: PublicId):
     """Leave (your own id), or take a member out (the creator only)."""
-    try:
-        services.remove_member(request.auth, league_id, player_id)
-    except services.Refused as exc:
-        raise _refusal(exc) from None
+    services.remove_member(request.auth, league_id, player_id)
     return Status(204, None)

@@ -40,6 +40,7 @@ from games import daily
 from games.models import Game
 from games.players.models import Player
 from games.web.codes import shown_code
+from games.web.errors import Refusal
 from leaderboards.leagues.models import (
     League,
     LeagueTally,
@@ -56,15 +57,17 @@ LATE_FINISH_DAYS = timedelta(days=2)  # a daily still open may finish this long 
 logger = logging.getLogger(__name__)
 
 
-class NotMember(LookupError):
+class NotMember(Refusal):
     """The league does not exist or the viewer is not in it: the same answer (404) for both."""
+
+    status, code, message = 404, "not_found", "No such league."
 
 
 def league_of(viewer: Player, public_id: str) -> League:
     league = (League.objects.of(viewer).filter(public_id=public_id)
               .select_related("creator").first())
     if league is None:
-        raise NotMember(public_id)
+        raise NotMember()
     return league
 
 

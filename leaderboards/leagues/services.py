@@ -41,7 +41,8 @@ from django.utils import timezone
 from games import daily
 from games.models import Game
 from games.players.models import Player
-from games.players.names import InvalidName, clean_name
+from games.players.names import clean_name
+from games.web.errors import Refusal
 from games.web.groups import group_send
 from leaderboards.leagues import boards
 from leaderboards.leagues.models import (
@@ -62,23 +63,13 @@ logger = logging.getLogger(__name__)
 CODE_ATTEMPTS = 5  # a new code that collides with another league's is drawn again
 
 
-class Refused(Exception):
-    """A league action refused: the API answers ``status`` with ``code``."""
-
-    def __init__(self, status: int, code: str, message: str):
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
-
-
-def not_found() -> Refused:
+def not_found() -> Refusal:
     # A league you are not in is "not found", never "forbidden": don't confirm it exists.
-    return Refused(404, "not_found", "No such league.")
+    return Refusal(404, "not_found", "No such league.")
 
 
-def unknown_code() -> Refused:
-    return Refused(404, "invalid_league_code",
+def unknown_code() -> Refusal:
+    return Refusal(404, "invalid_league_code",
                    "No league has that code (its creator may have replaced it).")
 
 
@@ -87,11 +78,8 @@ def group_name(league: League) -> str:
 
 
 def clean_league_name(raw: str) -> str:
-    """The player names' rules (games.players.names), up to ``NAME_MAX_CHARS``. Raises Refused."""
-    try:
-        return clean_name(raw, max_chars=NAME_MAX_CHARS)
-    except InvalidName as exc:
-        raise Refused(422, exc.code, str(exc)) from None
+    """The player names' rules (games.players.names), up to ``NAME_MAX_CHARS``. Raises Refusal."""
+    return clean_name(raw, max_chars=NAME_MAX_CHARS)
 
 
 def _lock_player(player: Player) -> Player:
@@ -101,12 +89,12 @@ def _lock_player(player: Player) -> Player:
 def _check_room_for(player: Player) -> None:
     """The caller holds the player's lock."""
     if Membership.objects.filter(player=player).count() >= LEAGUES_PER_PLAYER_MAX:
-        raise Refused(409, "too_many_leagues",
+        raise Refusal(409, "too_many_leagues",
                       f"You are in {LEAGUES_PER_PLAYER_MAX} leagues already: leave one first.")
 
 
 def _locked_league(player: Player, public_id: str) -> League:
-    """The league ``player`` is in, its row locked; Refused 404 otherwise."""
+    """The league ``player`` is in, its row locked; Refusal 404 otherwise."""
     league = (League.objects.select_for_update(no_key=True).filter(public_id=public_id,
                                                         memberships__player=player).first())
     if league is None:
@@ -117,7 +105,7 @@ def _locked_league(player: Player, public_id: str) -> League:
 def _creator_only(league: League, player: Player) -> None:
     # A member knows the league exists: 403 tells them it is the creator's to do.
     if league.creator_id != player.pk:
-        raise Refused(403, "creator_only", "Only the league's creator can do that.")
+        raise Refusal(403, "creator_only", "Only the league's creator can do that.")
 
 
 def _save_with_new_code(league: League, **kwargs) -> None:
@@ -167,16 +155,16 @@ def join(player: Player, raw_code: str) -> League:
             raise unknown_code()
         player = _lock_player(player)
         if Membership.objects.filter(league=league, player=player).exists():
-            raise Refused(409, "already_member", "You are in this league already.")
+            raise Refusal(409, "already_member", "You are in this league already.")
         if Membership.objects.filter(league=league).count() >= MEMBERS_MAX:
-            raise Refused(409, "league_full", f"This league has {MEMBERS_MAX} members: "
+            raise Refusal(409, "league_full", f"This league has {MEMBERS_MAX} members: "
                                               "it is full.")
         _check_room_for(player)
         try:
             with transaction.atomic():
                 Membership.objects.create(league=league, player=player)
         except IntegrityError:  # a join of the same player that ran without our lock order
-            raise Refused(409, "already_member", "You are in this league already.") from None
+            raise Refusal(409, "already_member", "You are in this league already.") from None
         _write_tallies(league, afresh=True)
         _announce(league, "members")
     return league
@@ -211,7 +199,7 @@ def remove_member(player: Player, public_id: str, member_public_id: str) -> None
         gone = list(Membership.objects.filter(league=league, player__public_id=member_public_id)
                     .values_list("player_id", flat=True))
         if not gone:
-            raise Refused(404, "not_found", "No such member in this league.")
+            raise Refusal(404, "not_found", "No such member in this league.")
         Membership.objects.filter(league=league, player_id__in=gone).delete()
         _write_tallies(league, afresh=True)
         _announce(league, "members", gone=gone)

@@ -157,6 +157,16 @@ def test_a_banned_player_can_neither_open_nor_join_a_table(alice, bob):
     refused(bob.post(f"/tables/join/{table['code']}"), 403, "banned")
 
 
+def test_a_banned_host_can_neither_start_nor_play_again_nor_react(alice, bob):
+    table = open_table(alice)
+    join(bob, table)
+    Player.objects.filter(public_id=alice.get("/me").json()["id"]).update(
+        banned_at=timezone.now())
+    refused(alice.post(f"/tables/{table['id']}/start"), 403, "banned")  # play again: the same
+    refused(alice.post(f"/tables/{table['id']}/reactions", {"reaction": "nice"}), 403, "banned")
+    assert bob.post(f"/tables/{table['id']}/reactions", {"reaction": "nice"}).status_code == 204
+
+
 @pytest.mark.slow
 def test_play_again_starts_the_next_game_with_whoever_stays(alice, bob, monkeypatch):
     monkeypatch.setattr("games.services.actions.new_seed", lambda: "a table's fixed seed")
