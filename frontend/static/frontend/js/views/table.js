@@ -25,6 +25,8 @@ export function renderTable(root, els, store, { composer, ladder, lastMoves }) {
   els.contract.textContent = contractLine(v);
   els.turn.textContent = turnText(store);
   root.classList.toggle("my-turn", myTurn);
+  // The version on screen once it shows the server's view (not mid-playback): tests read it.
+  root.dataset.version = v === store.view ? String(v.version) : "";
   renderSeats(els.seats, v, lastMoves, store.away);
   renderTurnClock(els, store);
   renderAway(els, store);

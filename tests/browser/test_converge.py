@@ -1,0 +1,96 @@
+"""A page that is opening never misses a move (issue 51, "Nothing is ever missed"): Ben's
+game page reads the game while Ana moves. His read is answered with the game as it was
+before her move (the server's real answer, held back until she has moved), as happens when
+a move lands between a page's read and its socket's opening; his screen must still reach
+the server's game (its version, the seat to move, the log's tail) within 2 s, no reload."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tests.browser.table_driver import view
+from tests.browser.test_together import Person, api_of, two_at_a_table
+from tests.games.scripted import one_action
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+CONVERGE_S = 2.0
+# What Ben's screen shows: the settled version (views/table.js), whose turn, the log.
+SCREEN = """() => {
+    const g = document.getElementById('game');
+    const lines = [...document.querySelectorAll('[data-log-lines] li')];
+    return {version: g.dataset.version, myTurn: g.classList.contains('my-turn'),
+            turn: document.querySelector('[data-turn]').textContent,
+            lines: lines.length, last: lines.at(-1)?.textContent ?? null};
+}"""
+SHOWS = """([version, lines, last]) => {
+    const g = document.getElementById('game');
+    const all = [...document.querySelectorAll('[data-log-lines] li')];
+    return g.dataset.version === String(version) && g.classList.contains('my-turn')
+        && all.length === lines && all.at(-1).textContent.startsWith(last);
+}"""
+
+
+def log_tail(api, game_id: str, game: dict) -> tuple[int, str]:
+    """The deal's log lines the page should show (one an event, from the deal's start) and
+    how the last begins: the mover's name and the move's verb."""
+    events = api.get(f"/games/{game_id}/events").json()["events"]
+    start = max(i for i, e in enumerate(events) if e["t"] == "deal_started")
+    last = events[-1]
+    assert last["t"] == "discarded", last
+    return len(events) - start, f"{game['players'][last['data']['seat']]['name']} discarded"
+
+
+def test_a_move_between_the_pages_read_and_its_socket_is_not_missed(open_page, site, seeded):
+    (host, host_watch), (guest, guest_watch) = two_at_a_table(open_page, site)
+    host.click("[data-start]")
+    for page in (host, guest):
+        page.wait_for_url("**/play/**")
+        page.wait_for_selector("#game:not([data-loading])")
+    game_id = host.locator("#game").get_attribute("data-game-id")
+    ana_api = api_of(Person(host, host_watch, "Ana", touch=False), site)
+    ben_api = api_of(Person(guest, guest_watch, "Ben", touch=True), site)
+    ana, ben = view(host)["you"], view(guest)["you"]
+
+    # Ana to move (Ben plays his turn first if the deal begins with it).
+    for _ in range(4):
+        game = ana_api.get(f"/games/{game_id}").json()
+        if game["turn"] == ana:
+            break
+        one_action(ben_api, ben_api.get(f"/games/{game_id}").json())
+    assert game["turn"] == ana
+
+    # Ben reloads; his page's read of the game is answered only once Ana has played her turn
+    # (and the bots theirs, up to Ben's), with what the server said before she moved.
+    held = {}
+
+    def stale(route):
+        response = route.fetch()
+        held["version"] = response.json()["version"]
+        for _ in range(8):
+            game = ana_api.get(f"/games/{game_id}").json()
+            if game["turn"] != ana:
+                break
+            one_action(ana_api, game)
+        held["moved"] = time.monotonic()
+        route.fulfill(response=response)
+
+    guest.route(f"**/api/v1/games/{game_id}", stale, times=1)
+    guest.reload()
+    while "moved" not in held:
+        guest.wait_for_timeout(20)
+    truth = ben_api.get(f"/games/{game_id}").json()
+    assert truth["turn"] == ben and truth["version"] > held["version"]
+    lines, last = log_tail(ben_api, game_id, truth)
+    left_ms = max(1, int((held["moved"] + CONVERGE_S - time.monotonic()) * 1000))
+    try:
+        guest.wait_for_function(SHOWS, arg=[truth["version"], lines, last], timeout=left_ms)
+    except Exception:
+        screen = guest.evaluate(SCREEN)
+        pytest.fail(f"Ben's screen after {CONVERGE_S} s: {screen}; the server: version "
+                    f"{truth['version']}, Ben (seat {ben}) to move, {lines} log lines, "
+                    f"the last {last!r}…; his page read version {held['version']}")
+    for watch in (host_watch, guest_watch):
+        watch.check()
