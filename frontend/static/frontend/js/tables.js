@@ -27,7 +27,9 @@ export const lobbyPath = (id) => `/tables/${encodeURIComponent(id)}/`;
 export const gamePath = (id) => `/play/${encodeURIComponent(id)}/`;
 
 // The table's socket: `onTable` with the table read again after each of its news frames,
-// `onReaction` with each reaction ({seat, reaction}). Reads again after a reconnect too.
+// `onReaction` with each reaction ({seat, reaction}). Every opening, the first too, reads
+// the table: news sent before the socket joined its group is in that read (a page's own
+// first `read()` may have been answered before the socket opened).
 export function hearTable(tableId, { onTable, onReaction }) {
   let reading = null, again = false;
   const read = async () => {
@@ -37,11 +39,10 @@ export function hearTable(tableId, { onTable, onReaction }) {
     reading = null;
     if (again) { again = false; read(); }
   };
-  let opened = false;
   const socket = openSocket(`/ws/tables/${encodeURIComponent(tableId)}/`, (message) => {
     if (message?.t === "table") read();
     else if (message?.t === "reaction" && message.d) onReaction?.(message.d);
-  }, { onOpen: () => { if (opened) read(); opened = true; } });
+  }, { onOpen: read });
   return { socket, read };
 }
 

@@ -70,23 +70,27 @@ export class GameController {
 
   // --- Loading and syncing -------------------------------------------------------------
 
+  // The socket opens first and every opening reads the game (docs/design.md, "The page's
+  // state"): the server joins the socket to its seat's group before the open, so a move is
+  // either in a read begun after an open or heard as a frame. Whatever arrives during the
+  // first read waits for it (`busy`), then reads again (finish()).
   async start() {
+    this.store.busy = true;
+    this.socket = openSocket(`/ws/games/${this.gameId}/`, (message) => this.onSocket(message),
+      { onOpen: () => this.sync() });
     let news;
     try {
       news = await this.store.sync();
     } catch (error) {
+      this.socket.close(); // as before the socket: the page says why and stops
       this.root.removeAttribute("data-loading");
       showMessage(this.els.message, error);
       return;
     }
     this.root.removeAttribute("data-loading");
     this.store.sortNewHand(news.view.hand);
-    this.store.busy = true;
     await this.showNews(news);
     if (this.view.phase === "finished") showResult(this.els, this.view);
-    let reconnect = false; // after a reconnect, catch up on what the socket missed
-    this.socket = openSocket(`/ws/games/${this.gameId}/`, (message) => this.onSocket(message),
-      { onOpen: () => { if (reconnect) this.sync(); reconnect = true; } });
   }
 
   // Everything the page set up, taken down (the page is going away).

@@ -28,7 +28,7 @@
 //     away          Set of the seats that are away (the view's players[].away, then frames)
 //
 // Every way news arrives goes through `sync`: the page loading, a frame on the game's socket,
-// a 409 from another tab's move, a socket that reconnects. The action answer goes through
+// a 409 from another tab's move, each opening of the socket. The action answer goes through
 // `accept`.
 import * as api from "../api.js";
 import * as handOrder from "./handorder.js";
