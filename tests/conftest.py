@@ -27,15 +27,16 @@ def running_in_ci() -> bool:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Without Redis the tests start no worker: a task runs where it is queued (Celery's
-    eager mode), where ``./dev serve``'s worker would run it from the broker's folder
-    (tests/production/test_dev_serve.py runs that shape). With ``REDIS_URL`` tasks go to
-    Redis, and the tests that need a worker start one."""
+    """Without Redis the tests' broker is in memory, not ``./dev serve``'s folder (a worker of
+    the developer's would run the tests' tasks against its own database): a task queued goes
+    nowhere, as on the PostgreSQL run, where no worker reads Redis. A test that needs a task
+    run makes Celery eager (``eager_tasks``); tests/production/test_dev_serve.py runs the
+    real shape, a worker and beat on the folder."""
     from celery import current_app
     from django.conf import settings
 
     if not settings.REDIS_URL:
-        current_app.conf.task_always_eager = True
+        current_app.conf.broker_url = "memory://"
 
 
 def pytest_report_header(config: pytest.Config) -> list[str]:

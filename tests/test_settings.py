@@ -84,9 +84,9 @@ def test_redis_url_chooses_the_channel_layer_and_celery_mode():
         assert celery_app.conf.broker_url == os.environ["REDIS_URL"]
     else:  # the embedded default: a broker in a folder (./dev serve runs a worker on it)
         assert backend == "channels.layers.InMemoryChannelLayer"
-        assert celery_app.conf.broker_url == "filesystem://"
-        assert settings.CELERY_TASK_ALWAYS_EAGER is False
-        assert celery_app.conf.task_always_eager is True  # the tests have no worker
+        assert settings.CELERY_BROKER_URL == "filesystem://"
+        assert celery_app.conf.broker_url == "memory://"  # the tests' own (tests/conftest.py)
+        assert celery_app.conf.task_always_eager is False
 
 
 def test_a_message_goes_through_the_configured_channel_layer():

@@ -33,10 +33,11 @@ _listener: threading.Thread | None = None
 
 
 def needed() -> bool:
-    """Whether group sends cross processes through the broker: an in-memory layer, and tasks
-    that run in a worker (not where they are queued, as in the tests)."""
+    """Whether group sends cross processes through the broker: an in-memory layer beside a
+    broker in a folder (``./dev serve``; the tests' broker is memory, their layer their own)."""
     backend = settings.CHANNEL_LAYERS["default"]["BACKEND"]
-    return backend.endswith("InMemoryChannelLayer") and not current_app.conf.task_always_eager
+    return (backend.endswith("InMemoryChannelLayer")
+            and current_app.conf.broker_url.startswith("filesystem"))
 
 
 def _connection() -> Connection:

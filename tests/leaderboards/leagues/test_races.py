@@ -15,6 +15,7 @@ import pytest
 from django.db import DatabaseError, connections
 
 from games import daily
+from games.web.errors import Refusal
 from leaderboards import services as leaderboard_services
 from leaderboards.leagues import boards, services
 from leaderboards.leagues.models import MEMBERS_MAX, League, Membership
@@ -28,7 +29,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("
 
 
 def at_once(*calls) -> list:
-    return races.at_once(*calls, refused=services.Refused)
+    return races.at_once(*calls, refused=Refusal)
 
 
 def side_by_side(*calls) -> None:
@@ -54,7 +55,7 @@ def test_two_joins_of_the_same_player_at_once_make_one_membership():
         results = at_once(partial(services.join, ben, league.code),
                           partial(services.join, ben, league.code))
         joined = [r for r in results if isinstance(r, League)]
-        refused = [r.code for r in results if isinstance(r, services.Refused)]
+        refused = [r.code for r in results if isinstance(r, Refusal)]
         assert len(joined) == 1 and refused == ["already_member"]
         assert Membership.objects.filter(league=league, player=ben).count() == 1
 
@@ -84,7 +85,7 @@ def test_the_last_place_goes_to_one_of_two_joiners():
     cat, _ = player("Cat")
     results = at_once(lambda: services.join(ben, league.code),
                       lambda: services.join(cat, league.code))
-    assert sorted(type(r).__name__ for r in results) == ["League", "Refused"]
+    assert sorted(type(r).__name__ for r in results) == ["League", "Refusal"]
     assert Membership.objects.filter(league=league).count() == MEMBERS_MAX
 
 

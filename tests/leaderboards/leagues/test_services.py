@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.web.codes import shown_code
+from games.web.errors import Refusal
 from leaderboards.leagues import services
 from leaderboards.leagues.models import (
     LEAGUES_PER_PLAYER_MAX,
@@ -20,8 +21,8 @@ from tests.leaderboards.leagues.factories import league_with
 pytestmark = pytest.mark.django_db
 
 
-def refused(call, *args) -> services.Refused:
-    with pytest.raises(services.Refused) as caught:
+def refused(call, *args) -> Refusal:
+    with pytest.raises(Refusal) as caught:
         call(*args)
     return caught.value
 

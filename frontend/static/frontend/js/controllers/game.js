@@ -70,10 +70,10 @@ export class GameController {
 
   // --- Loading and syncing -------------------------------------------------------------
 
-  // The socket opens first and every opening reads the game (docs/design.md, "The page's
-  // state"): the server joins the socket to its seat's group before the open, so a move is
-  // either in a read begun after an open or heard as a frame. Whatever arrives during the
-  // first read waits for it (`busy`), then reads again (finish()).
+  // The socket opens first and every opening reads the game: the server joins the socket
+  // to its seat's group before the open, so a move is either in a read begun after an open
+  // or heard as a frame (docs/design.md, "The page's state: the store and sync").
+  // Whatever arrives during the first read waits for it (`busy`), then reads again.
   async start() {
     this.store.busy = true;
     this.socket = openSocket(`/ws/games/${this.gameId}/`, (message) => this.onSocket(message),
