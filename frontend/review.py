@@ -13,6 +13,7 @@ import math
 
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 # The suits' signs, as the cards show them (the rules page's examples use them too).
 GLYPHS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -55,8 +56,9 @@ def difference(mark: dict) -> str:
 
 
 def summary_lines(analysis: dict) -> list[str]:
-    """How often you agreed with the expert, and the costliest difference (by the expert's
-    estimate of the chance to win it gave up; none when no difference cost anything)."""
+    """How often you agreed with the expert, the costliest difference (by the expert's
+    estimate of the chance to win it gave up; none when no difference cost anything), and how
+    many of your turns the computer played for you (left out of the count)."""
     state = analysis["state"]
     if state == "pending":
         return [_("The expert has not reviewed this game yet: it does once the game is over "
@@ -66,8 +68,9 @@ def summary_lines(analysis: dict) -> list[str]:
     if state == "none":
         return [_("This game was over before the expert began to review games.")]
     decisions, agreed = analysis["decisions"], analysis["agreed"]
+    left_out = _left_out(analysis.get("bot_turns", 0))
     if not decisions:
-        return [_("You made no decision the expert could review.")]
+        return [_("You made no decision the expert could review."), *left_out]
     lines = [_("You agreed with the expert on %(percent)s of your decisions "
                "(%(agreed)s of %(decisions)s).") % {
         "percent": _percent(agreed / decisions), "agreed": agreed, "decisions": decisions}]
@@ -77,4 +80,14 @@ def summary_lines(analysis: dict) -> list[str]:
                        "%(points)s of your chance to win, by the expert's estimate).") % {
             "deal": mark["deal"], "difference": difference(mark),
             "points": _percent(mark["cost"], decimals=1)})
-    return lines
+    return lines + left_out
+
+
+def _left_out(turns: int) -> list[str]:
+    """The turns a bot played for the person (their timer ran out, they were away, they had
+    left): not theirs, so not judged; said, so that the count above is not read as all."""
+    if not turns:
+        return []
+    return [ngettext("%(count)s turn the computer played for you is not counted.",
+                     "%(count)s turns the computer played for you are not counted.",
+                     turns) % {"count": number_format(turns)}]

@@ -158,11 +158,10 @@ def get_hint(request: HttpRequest, game_id: PublicId):
 
 @router.get("/games/{game_id}/replay", response={200: Replay, **ERRORS}, auth=PLAYER)
 def get_replay(request: HttpRequest, game_id: PublicId):
-    """Everything about a finished game you sat at: the seed, every action, every hand dealt
-    and every event with every card face up. A daily's replay opens when its day has ended
-    (UTC): until then 403 ``replay_unavailable``."""
-    seated = services.get_game(request.auth, game_id)
-    return json_answer(replays.replay_of(seated.game, request.auth, seated.seating))
+    """Everything about a finished game you sat at (left before its end or not): the seed,
+    every action, every hand dealt and every event with every card face up. A daily's replay
+    opens when its day has ended (UTC): until then 403 ``replay_unavailable``."""
+    return json_answer(replays.own_replay(request.auth, game_id))
 
 
 @router.get("/replays/{game_id}", response={200: Replay, **ERRORS}, auth=PLAYER_OR_ANONYMOUS,

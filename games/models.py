@@ -204,6 +204,12 @@ class GameAction(models.Model):
     seat = models.PositiveSmallIntegerField()
     action = models.JSONField(encoder=OrjsonEncoder, decoder=OrjsonDecoder)  # Action.to_json()
     created_at = models.DateTimeField(default=timezone.now)
+    # Who chose it: True a bot (a computer player's seat, or a person's turn played for them:
+    # their timer ran out, they were away or had left), False the seat's person; null for the
+    # rows written before 2026-12-06, when only a leaving was known (Seat.left_at). The log
+    # cannot tell otherwise: a timed-out turn is the seat's actions like any other. The
+    # post-game review leaves the bots' moves out of a person's decisions.
+    bot = models.BooleanField(null=True, blank=True)
 
     class Meta:
         ordering = ["game", "index"]

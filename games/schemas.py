@@ -389,7 +389,11 @@ class ReplayAnalysis(Out):
                     "ends); none: the game was over before analyses began (or long ago); "
                     "failed: the expert failed on this game, and there is none.")
     seat: int = Field(ge=0, le=3, description="The seat you played.")
-    decisions: int = Field(ge=0, description="Your moves that were choices (not forced).")
+    decisions: int = Field(ge=0, description="Your moves that were choices (not forced), "
+                                              "of those you chose yourself.")
+    bot_turns: int = Field(0, ge=0, description=(
+        "Your turns in which the computer chose a move for you (your timer ran out, you were "
+        "away or had left): its moves are in no count and no mark."))
     agreed: int = Field(ge=0, description="Those where the expert would have done the same.")
     marks: list[AnalysisMark] = Field(description="Each decision where it would not, in order.")
     costliest: int | None = Field(description="The index in marks of the one with the highest "
@@ -405,7 +409,9 @@ class Replay(Out):
     engine_version: int
     version: int = Field(description="Actions in the game: the last version.")
     finished_at: datetime | None
-    yours: bool = Field(description="Whether the caller owns the game (seat 0).")
+    yours: bool = Field(description="Whether the caller sat at the game (left it or not).")
+    seat: int | None = Field(None, ge=0, le=3, description=(
+        "The seat the caller sat at: the replay's \"you\"; null for a watcher."))
     players: list[ReplayPlayer]
     deals: list[ReplayDeal]
     actions: list[ReplayAction]

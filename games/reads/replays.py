@@ -8,7 +8,8 @@ from one answer: the browser's replay viewer steps, plays and jumps without aski
 Who may see a replay (R25, R26), with no exception for staff:
 
 - nobody while the game can still be played (unfinished, or an expired daily);
-- a practice game: the people who sat at it, once it is over;
+- a practice game: the people who sat at it, once it is over (a person who left a table's
+  game before its end too: it is listed as theirs, with their result);
 - a daily: everyone, once it is over and its day has ended (the day's seed is revealed then);
   not even its owner before.
 
@@ -16,8 +17,9 @@ A seated person's ``GET /games/{id}/replay`` says why a replay is closed (403); 
 ``GET /replays/{id}`` answers 404 for anything closed to the caller, so it never tells whether
 someone else's game exists.
 
-The answer carries the asker's own post-game analysis (``analysis``: games.services.analysis),
-of the seat they sat at, and nobody else's: null for a watcher who sat at no seat.
+The answer carries the asker's seat (``seat``: the replay's "you", null for a watcher) and
+their own post-game analysis (``analysis``: games.services.analysis) of that seat, and nobody
+else's: null for a watcher who sat at no seat.
 """
 
 from __future__ import annotations
@@ -48,28 +50,52 @@ def closed_because(game: Game) -> str | None:
 def is_open_to(game: Game, viewer: Player | None, seating: Seating | None = None) -> bool:
     """Whether ``viewer`` (None: nobody identified) may watch ``game`` now (``seating``: the
     game's, if it was read already)."""
+    return _open(game, lambda: seat_at(game, viewer, seating))
+
+
+def _open(game: Game, seat) -> bool:
+    """Whether ``game`` is open to the viewer whose seat ``seat()`` says (None: no seat)."""
     if closed_because(game) is not None:
         return False
-    if game.mode == Game.DAILY:
-        return True
-    if seating is not None:
-        return viewer is not None and seating.seat_of(viewer) is not None
-    return sits_at(game, viewer)
+    return game.mode == Game.DAILY or seat() is not None
 
 
 def sits_at(game: Game, viewer: Player | None) -> bool:
-    """Whether ``viewer`` sat at ``game``."""
-    return viewer is not None and Seat.objects.filter(game=game, player=viewer).exists()
+    """Whether ``viewer`` sat at ``game`` (left it or not)."""
+    return seat_at(game, viewer) is not None
+
+
+def seat_at(game: Game, viewer: Player | None, seating: Seating | None = None) -> int | None:
+    """The seat ``viewer`` sat at in ``game``, if they did: a person who left it for good
+    (whom ``seating``, the game's people now, no longer holds) sat there all the same."""
+    if viewer is None:
+        return None
+    seat = seating.seat_of(viewer) if seating is not None else None
+    if seat is None:
+        seat = (Seat.objects.filter(game=game, player=viewer)
+                .values_list("number", flat=True).first())
+    return seat
 
 
 def replay_of(game: Game, viewer: Player | None = None,
               seating: Seating | None = None) -> dict:
-    """A seated person's replay (``GET /games/{id}/replay``, the admin's replay field):
-    raises ReplayUnavailable while it is closed to everyone."""
+    """The replay of a game (the admin's replay field, with no viewer): raises
+    ReplayUnavailable while it is closed to everyone."""
     reason = closed_because(game)
     if reason is not None:
         raise ReplayUnavailable(message=reason)
-    return _replay(game, viewer, seating or seating_of(game))
+    seating = seating or seating_of(game)
+    return _replay(game, seat_at(game, viewer, seating), seating)
+
+
+def own_replay(viewer: Player, public_id: str) -> dict:
+    """``GET /games/{id}/replay``: the replay of a game ``viewer`` sat at (left or not);
+    GameNotFound for any other, ReplayUnavailable while it is closed to everyone."""
+    game = (Game.objects.select_related("daily").defer("state")
+            .filter(public_id=public_id).first())
+    if game is None or not sits_at(game, viewer):
+        raise GameNotFound()
+    return replay_of(game, viewer)
 
 
 def open_replay(viewer: Player | None, public_id: str) -> dict:
@@ -80,14 +106,16 @@ def open_replay(viewer: Player | None, public_id: str) -> dict:
     if game is None:
         raise GameNotFound()
     seating = seating_of(game)
-    if not is_open_to(game, viewer, seating):
+    yours = seat_at(game, viewer, seating)
+    if not _open(game, lambda: yours):
         raise GameNotFound()
-    return _replay(game, viewer, seating)
+    return _replay(game, yours, seating)
 
 
-def _replay(game: Game, viewer: Player | None, seating: Seating) -> dict:
-    """Everything about a game that is over: the seed, every action, every hand dealt and
-    every event with every card face up, from one pass over the log."""
+def _replay(game: Game, yours: int | None, seating: Seating) -> dict:
+    """Everything about a game that is over, as the viewer who sat at seat ``yours`` (None:
+    a watcher) sees it: the seed, every action, every hand dealt and every event with every
+    card face up, from one pass over the log."""
     log = list(game.actions.order_by("index").values_list("index", "seat", "action"))
     state, events = new_game(game.seed)
     opened = _opened(events, 0)
@@ -99,18 +127,18 @@ def _replay(game: Game, viewer: Player | None, seating: Seating) -> dict:
         "daily": game.daily.date if game.daily_id else None,
         "seed": game.seed, "engine_version": game.engine_version, "version": game.version,
         "finished_at": game.finished_at,
-        "yours": viewer is not None and seating.seat_of(viewer) is not None,
+        "yours": yours is not None, "seat": yours,
         "players": [{"seat": seat, "name": seating.name(seat),
                      "bot": not seating.is_person(seat)} for seat in range(SEATS)],
         "deals": [_deal_record(e) for e in opened if e["t"] == "deal_started"],
         "actions": [{"index": i, "seat": s, "action": a} for i, s, a in log],
         "events": opened,
         "result": result_json(state),
-        "analysis": analysis_for(game, viewer, seating),
+        "analysis": None if yours is None else _analysis_of(game, yours),
     }
 
 
-NO_ANALYSIS = {"decisions": 0, "agreed": 0, "marks": [], "costliest": None}
+NO_ANALYSIS = {"decisions": 0, "agreed": 0, "bot_turns": 0, "marks": [], "costliest": None}
 
 
 def analysis_for(game: Game, viewer: Player | None,
@@ -119,14 +147,11 @@ def analysis_for(game: Game, viewer: Player | None,
     written, "none" for a game over too long before (analyses began on 2026-12-05), "failed"
     where the expert failed; None for a watcher who did not sit at the game
     (nobody sees another person's analysis)."""
-    if viewer is None:
-        return None
-    seat = (seating or seating_of(game)).seat_of(viewer)
-    if seat is None:  # someone who left the game for good sat at it all the same
-        seat = (Seat.objects.filter(game=game, player=viewer)
-                .values_list("number", flat=True).first())
-        if seat is None:
-            return None
+    seat = seat_at(game, viewer, seating)
+    return None if seat is None else _analysis_of(game, seat)
+
+
+def _analysis_of(game: Game, seat: int) -> dict:
     row = Analysis.objects.filter(game=game, seat=seat).values_list("failed", "data").first()
     if row is None:
         return {"state": "pending" if analysis.may_come(game) else "none", "seat": seat,
@@ -134,7 +159,8 @@ def analysis_for(game: Game, viewer: Player | None,
     failed, data = row
     if failed:
         return {"state": "failed", "seat": seat, **NO_ANALYSIS}
-    return {"state": "ready", "seat": seat, **data}
+    # bot_turns: 0 in the analyses written before the bots' moves were left out: none was
+    return {"state": "ready", "seat": seat, "bot_turns": 0, **data}
 
 
 def _opened(events: list[Event], version: int) -> list[dict]:

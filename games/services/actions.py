@@ -165,5 +165,5 @@ def _act(seated: Seated, state: GameState, expected_version: int, action: Action
     steps: list[tuple[int, Action]] = [(seat, action)]
     happened = [(state.actions, event) for event in events]
     state = run_bots(game, seating, state, steps, happened)
-    published = save_moves(game, seating, state, steps, first_index, happened)
+    published = save_moves(game, seating, state, steps, first_index, happened, chosen=1)
     return Played(seated, state, published[seat])

@@ -7,13 +7,18 @@ ended (:func:`awaiting`); eager at once under ``./dev serve``. It is refused whi
 its daily still runs (:class:`AnalysisRefused`): a daily's seed is secret until its day ends,
 and the analysis reads the log.
 
-The log is replayed once (R24). At each action of a person's seat (before they left it for
-good: a bot played it after) the person's own view at that moment, ``player_view(state,
-seat)``, goes to :func:`games.bots.review` with the rng the hint would have had then: the
-expert is the hint's, and sees what the person saw, never another hand or the stock (R25).
+The log is replayed once (R24). At each action a person chose at their seat the person's
+own view at that moment, ``player_view(state, seat)``, goes to :func:`games.bots.review` with
+the rng the hint would have had then: the expert is the hint's, and sees what the person saw,
+never another hand or the stock (R25). An action a bot chose for them (``GameAction.bot``:
+their timer ran out, they were away, they had left; for rows older than that field, only
+after ``Seat.left_at``) is not theirs to be judged on: it is left out, and its turn counted.
 
 The stored ``data``:
 
+- ``bot_turns``: the person's turns in which a bot chose at least one move for them (those
+  moves are in no count and no mark; a turn the person began and the timer finished keeps
+  the person's own moves);
 - ``decisions``: the person's moves that were choices (forced moves are not counted:
   games.bots.postgame says which), ``agreed``: those where the expert would have done the same;
 - ``marks``: each decision where it would not, in order: ``v`` (the version at which the
@@ -63,7 +68,8 @@ def analyse(public_id: str) -> int:
     people = dict(Seat.objects.filter(game=game).values_list("number", "left_at"))
     if Analysis.objects.filter(game=game).count() >= len(people):
         return 0
-    log = list(game.actions.order_by("index").values_list("seat", "action", "created_at"))
+    log = list(game.actions.order_by("index")
+               .values_list("seat", "action", "created_at", "bot"))
     try:
         rows = [Analysis(game=game, seat=seat, data=data)
                 for seat, data in review_log(game.seed, log, people).items()]
@@ -74,27 +80,39 @@ def analyse(public_id: str) -> int:
     return len(rows)
 
 
-def review_log(seed: str, log: list[tuple[int, dict, datetime]],
+def review_log(seed: str, log: list[tuple[int, dict, datetime, bool | None]],
                people: dict[int, datetime | None]) -> dict[int, dict]:
     """Each person seat's analysis (the stored ``data``) of the game ``(seed, log)``: ``log``
-    the actions as (seat, action, when), ``people`` each person's seat with the moment they
-    left it (None: they stayed)."""
+    the actions as (seat, action, when, chosen by a bot: ``GameAction.bot``), ``people`` each
+    person's seat with the moment they left it (None: they stayed)."""
     found = {seat: {"decisions": 0, "agreed": 0, "marks": [], "costliest": None}
              for seat in people}
+    for_them: dict[int, set[tuple[int, int]]] = {seat: set() for seat in people}
     state, _ = new_game(seed)
     try:
-        for seat, data, when in log:
+        for seat, data, when, bot in log:
             action = action_from_json(data)
-            if seat in people and (people[seat] is None or when < people[seat]):
+            if seat in people and _by_bot(bot, when, people[seat]):
+                for_them[seat].add((state.deal, state.turn_number))
+            elif seat in people:
                 _count(found[seat], state.actions, state.deal, action,
                        review(player_view(state, seat), action,
                               rng_for(seed, seat, state.actions)))
             state, _ = apply(state, seat, action)
     finally:
         clear_memo()  # the next task is another game (games.bots.memo)
-    for analysis in found.values():
+    for seat, analysis in found.items():
         analysis["costliest"] = _costliest(analysis["marks"])
+        analysis["bot_turns"] = len(for_them[seat])
     return found
+
+
+def _by_bot(bot: bool | None, when: datetime, left: datetime | None) -> bool:
+    """Whether a bot chose a person seat's action: as the log says, or, for the rows from
+    before it said (null), when the person had left the game."""
+    if bot is not None:
+        return bot
+    return left is not None and when >= left
 
 
 def _count(analysis: dict, version: int, deal: int, played, verdict) -> None:

@@ -33,16 +33,18 @@ from games.web.rows import insert_rows, insert_rows_and_update
 
 logger = logging.getLogger(__name__)
 
-ACTION_COLUMNS = ("game", "index", "seat", "action", "created_at")
+ACTION_COLUMNS = ("game", "index", "seat", "action", "created_at", "bot")
 
 
 def save_moves(game: Game, seating: Seating, state: GameState,
                steps: list[tuple[int, Action]], first_index: int,
                happened: list[tuple[int, Event]], *, before: list[dict] = (),
-               after: list[dict] = ()) -> dict[int, list[dict]]:
+               after: list[dict] = (), chosen: int = 0) -> dict[int, list[dict]]:
     """Append ``steps`` to the log, save the snapshot (and the result, if the game is over,
     and the turn's deadline, if it has a timer), and publish each person's events after
-    commit (the socket's ``before`` and ``after`` them); returns the events by seat."""
+    commit (the socket's ``before`` and ``after`` them); returns the events by seat.
+    ``chosen``: how many of the first steps a person chose (their own action), the rest a
+    bot's."""
     previous = game.turn_deadline
     game.state = state.to_json()
     game.version = state.actions
@@ -52,8 +54,9 @@ def save_moves(game: Game, seating: Seating, state: GameState,
         game.turn_deadline = timers.next_deadline(game, state)
         fields.append("turn_deadline")
     insert_rows_and_update(
-        GameAction, ACTION_COLUMNS, action_rows(game, steps, first_index, game.updated_at),
-        game, [*fields, *finish_if_over(game, state)])
+        GameAction, ACTION_COLUMNS,
+        action_rows(game, steps, first_index, game.updated_at, chosen), game,
+        [*fields, *finish_if_over(game, state)])
     if game.finished:
         signals.game_finished.send(sender=Game, game=game)
     return publish_after_commit(game.public_id, seating, happened, before,
@@ -66,9 +69,11 @@ def append_moves(game: Game, steps: list[tuple[int, Action]], first_index: int) 
                                                         timezone.now()))
 
 
-def action_rows(game: Game, steps: list[tuple[int, Action]], first_index: int, now):
-    """The log's rows for ``steps`` (R24: with the seed, they are the whole game)."""
-    return [(game.pk, first_index + i, seat, action.to_json(), now)
+def action_rows(game: Game, steps: list[tuple[int, Action]], first_index: int, now,
+                chosen: int = 0):
+    """The log's rows for ``steps`` (R24: with the seed, they are the whole game), the first
+    ``chosen`` of them a person's, the rest a bot's (GameAction.bot)."""
+    return [(game.pk, first_index + i, seat, action.to_json(), now, i >= chosen)
             for i, (seat, action) in enumerate(steps)]
 
 

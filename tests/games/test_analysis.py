@@ -67,7 +67,7 @@ def constructed_log(seed: str, *, take_differently: int, skip_lay_down: bool):
             elif isinstance(action, LayDown) and skip_lay_down:
                 action = Discard(max(view.legal.discards))
                 differed.append((state.actions, "lay_down"))
-        log.append((seat, action.to_json(), WHEN))
+        log.append((seat, action.to_json(), WHEN, False))
         state, _ = apply(state, seat, action)
         if differed and differed[-1][1] == "lay_down":
             return log, differed
@@ -107,7 +107,7 @@ def test_a_person_who_agrees_throughout_has_no_marks():
         seat, view = state.turn, player_view(state, state.turn)
         rng = rng_for("analysis-agrees", seat, state.actions)
         action = advise(view, rng).action if seat == PERSON else choose("normal", view, rng)
-        log.append((seat, action.to_json(), WHEN))
+        log.append((seat, action.to_json(), WHEN, False))
         state, _ = apply(state, seat, action)
 
     found = analysis.review_log("analysis-agrees", log, {PERSON: None})[PERSON]
@@ -118,8 +118,9 @@ def test_a_person_who_agrees_throughout_has_no_marks():
 
 def test_only_the_decisions_before_a_person_left_are_theirs():
     log, _ = constructed_log("analysis-constructed", take_differently=2, skip_lay_down=True)
-    timed = [(seat, action, WHEN + timedelta(seconds=i)) for i, (seat, action, _) in
-             enumerate(log)]
+    # Rows from before the log said who chose each move (bot null): leaving is all it knew.
+    timed = [(seat, action, WHEN + timedelta(seconds=i), None)
+             for i, (seat, action, _, _) in enumerate(log)]
     left = WHEN + timedelta(seconds=len(log) // 2)
 
     whole = analysis.review_log("analysis-constructed", timed, {PERSON: None})[PERSON]
@@ -127,6 +128,7 @@ def test_only_the_decisions_before_a_person_left_are_theirs():
 
     assert 0 < part["decisions"] < whole["decisions"]
     assert all(m["v"] < len(log) // 2 for m in part["marks"])
+    assert whole["bot_turns"] == 0 and part["bot_turns"] > 0  # the turns after, left out
 
 
 @pytest.fixture
@@ -281,7 +283,7 @@ def test_the_replay_carries_the_askers_own_analysis_pending_then_ready(seen):
 
     pending = api.get(f"/replays/{game.public_id}").json()["analysis"]
     assert pending == {"state": "pending", "seat": 0, "decisions": 0, "agreed": 0,
-                       "marks": [], "costliest": None}
+                       "bot_turns": 0, "marks": [], "costliest": None}
 
     analysis.analyse(game.public_id)
     body = api.get(f"/replays/{game.public_id}").json()

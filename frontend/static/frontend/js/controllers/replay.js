@@ -18,11 +18,14 @@ export function eventFor(event, seat) {
 export const openEvent = (event) => eventFor(event, event.data.seat);
 
 export class ReplayStates {
-  // contracts: rung -> {rung, description, melds}; spectator: the viewer is not seat 0.
-  constructor(replay, { contracts, spectator }) {
+  // contracts: rung -> {rung, description, melds}. The hand in front is the viewer's own seat
+  // (`replay.seat`: a friend at a table is not seat 0, the host); a watcher, who sat at none,
+  // sees seat 0's and reads every seat by its name (`spectator`).
+  constructor(replay, { contracts }) {
     this.replay = replay;
     this.contracts = contracts;
-    this.spectator = spectator;
+    this.you = replay.seat ?? 0;
+    this.spectator = replay.seat === null || replay.seat === undefined;
     this.last = replay.version;
     this.events = Array.from({ length: this.last + 1 }, () => []); // by version
     for (const event of replay.events) this.events[event.v].push(event);
@@ -43,7 +46,7 @@ export class ReplayStates {
     const r = this.replay;
     return {
       id: r.id, mode: r.mode, level: r.level, daily: r.daily, status: "finished", version: 0,
-      deal: 0, dealer: 0, turn: 0, phase: "draw", you: 0, spectator: this.spectator,
+      deal: 0, dealer: 0, turn: 0, phase: "draw", you: this.you, spectator: this.spectator,
       hand: [], hands: r.players.map(() => []), table: [], discard_top: null, discard_size: 0,
       stock_size: 0, pile_below: [], deals: [], result: null,
       legal: { draw: [], lay_down: false, lay_off: [], discard: [] },
@@ -54,7 +57,8 @@ export class ReplayStates {
     };
   }
 
-  // One event, in place: the table's rules for what seat 0 sees, and every other hand.
+  // One event, in place: the table's rules for what the viewer's seat sees, and every other
+  // hand.
   apply(view, event) {
     const d = event.data;
     applyEvent(view, eventFor(event, view.you));

@@ -249,7 +249,7 @@ async function start() {
     showMessage(els.message, error);
     return;
   }
-  states = new ReplayStates(replay, { contracts, spectator: !replay.yours });
+  states = new ReplayStates(replay, { contracts });
   els.position.max = String(states.last);
   els.deal.replaceChildren(...states.dealStarts.map((_, i) => new Option(number(i + 1), String(i + 1))));
   showAnalysis(replay.analysis);

@@ -41,7 +41,13 @@ export const markLine = (mark) => format(gettext("Deal %(deal)s: %(difference)s.
 export const markReason = (mark) => REASONS[mark.reason.code] || mark.reason.message;
 
 // What the move gave up, where the expert's estimate says it gave up something worth saying
-// (from a tenth of a point of percentage: below that it is the imagined deals' noise).
-export const markCost = (mark) => (mark.cost >= 0.001
-  ? format(gettext("It cost about %(points)s of your chance to win, by the expert's estimate."), { points: share.format(mark.cost) })
-  : "");
+// (from a tenth of a point of percentage: below that it is the imagined deals' noise). Below
+// 0 the estimate preferred the person's move: the note must not read as the expert's win.
+export function markCost(mark) {
+  if (mark.cost >= 0.001) {
+    return format(gettext("It cost about %(points)s of your chance to win, by the expert's estimate."), { points: share.format(mark.cost) });
+  }
+  return mark.cost < 0
+    ? gettext("By the expert's own estimate, your move was at least as good.")
+    : "";
+}
