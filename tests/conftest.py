@@ -37,6 +37,25 @@ def pytest_configure(config: pytest.Config) -> None:
 
     if not settings.REDIS_URL:
         current_app.conf.broker_url = "memory://"
+    elif worker := os.environ.get("PYTEST_XDIST_WORKER"):
+        use_redis_database(settings, current_app, 1 + int(worker.removeprefix("gw")))
+
+
+def use_redis_database(settings, celery_app, number: int) -> None:
+    """Each pytest-xdist worker ("gw0", "gw1"...) its own Redis database, as it has its own
+    test database: a test that clears the cache (the throttles' counts) or reads the layer
+    must not see another worker's. Set before anything connects (Django's caches and Channels'
+    layers read their settings at first use)."""
+    url = redis_database_url(settings.REDIS_URL, number)
+    settings.CACHES["default"]["LOCATION"] = url
+    settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"][0]["address"] = url
+    celery_app.conf.broker_url = celery_app.conf.result_backend = url
+
+
+def redis_database_url(url: str, number: int) -> str:
+    from urllib.parse import urlsplit, urlunsplit
+
+    return urlunsplit(urlsplit(url)._replace(path=f"/{number}"))
 
 
 def pytest_report_header(config: pytest.Config) -> list[str]:

@@ -81,7 +81,8 @@ def test_redis_url_chooses_the_channel_layer_and_celery_mode():
     if os.environ.get("REDIS_URL"):
         assert backend == "channels_redis.pubsub.RedisPubSubChannelLayer"
         assert celery_app.conf.task_always_eager is False
-        assert celery_app.conf.broker_url == os.environ["REDIS_URL"]
+        assert celery_app.conf.broker_url == settings.CACHES["default"]["LOCATION"]
+        assert celery_app.conf.broker_url.startswith(os.environ["REDIS_URL"].rsplit("/", 1)[0])
     else:  # the embedded default: a broker in a folder (./dev serve runs a worker on it)
         assert backend == "channels.layers.InMemoryChannelLayer"
         assert settings.CELERY_BROKER_URL == "filesystem://"
