@@ -140,6 +140,16 @@ def come_back(request: HttpRequest, game_id: PublicId):
     return reads.game_view(services.come_back(game_id, request.auth))
 
 
+@router.post("/games/{game_id}/ready", response={200: GameView, **ERRORS}, auth=PLAYER,
+             throttle=[ACTIONS])
+def ready(request: HttpRequest, game_id: PublicId):
+    """"I have read the deal's results": at a table's game, in the break between deals
+    (`break_until`), once every person present has said so the break ends and the next
+    turn's timer starts now. Outside a break it changes nothing. Answers the game as you see
+    it."""
+    return reads.game_view(services.ready(game_id, request.auth))
+
+
 @router.get("/games/{game_id}/events", response={200: DealLog, **ERRORS}, auth=PLAYER)
 def get_deal_log(request: HttpRequest, game_id: PublicId):
     """The current deal's events as you may see them, and the game as you last saw it: a page

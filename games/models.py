@@ -129,6 +129,10 @@ class Game(models.Model):
     # the snapshot and the version by games.services, which plays an overdue turn once.
     turn_seconds = models.PositiveSmallIntegerField(null=True, blank=True)
     turn_deadline = models.DateTimeField(null=True, blank=True)
+    # The break between deals of a game with a timer: until then people read the last deal's
+    # results, and a turn that starts in it is timed from its end (games.services.timers).
+    # Ended early once every person present has closed the results (POST /games/{id}/ready).
+    break_until = models.DateTimeField(null=True, blank=True)
 
     objects = GameQuerySet.as_manager()
 
@@ -179,6 +183,8 @@ class Seat(models.Model):
     # The person's turns in a row that their timer ran out on (games.services: two make the
     # seat "away"); any action of theirs, or "I'm back", sets it back to 0.
     timeouts = models.PositiveSmallIntegerField(default=0, db_default=0)
+    # The last deal whose break this person ended by closing the results (0: none yet).
+    ready_deal = models.PositiveSmallIntegerField(default=0, db_default=0)
 
     class Meta:
         ordering = ["game", "number"]

@@ -223,10 +223,19 @@ class GameView(TypedDict):
                     "game played alone).")]
     turn_deadline: Annotated[datetime | None, Field(
         description="When the turn of the person to move (`turn`) runs out and a bot plays it "
-                    "for them; null when no timer runs (no timer, or the game is over).")]
+                    "for them; null when no timer runs (no timer, the game is over, or the table "
+                    "is paused: every person at it is away).")]
     turn_seconds_left: Annotated[int | None, Field(
         ge=0, description="Whole seconds to `turn_deadline` as the server answered (rounded "
                           "up): count down from it rather than from your own clock.")]
+    break_until: Annotated[datetime | None, Field(
+        description="The end of the break between deals while one runs (null otherwise): a "
+                    "turn that starts in it is timed from its end; it ends early once every "
+                    "person present has sent POST /games/{id}/ready.")]
+    server_time: Annotated[datetime | None, Field(
+        description="The server's clock as it answered, at a game with a timer (null "
+                    "otherwise): the difference from your own clock, measured once, lets you "
+                    "count down to `turn_deadline` and `break_until` exactly.")]
 
 
 EVENT_D = ("Also sent as `d`, the same object: its name until 2026-12-04, kept for the clients "

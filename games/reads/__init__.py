@@ -6,6 +6,8 @@ move, ``hints`` the expert's advice on the person's turn.
 
 from __future__ import annotations
 
+from django.utils import timezone
+
 from games.engine import (
     FINISHED,
     GameState,
@@ -18,7 +20,7 @@ from games.engine import (
 )
 from games.models import Game
 from games.services import Seated, seat_message
-from games.services.timers import seconds_left
+from games.services.timers import in_break, seconds_left
 
 
 def game_view(seated: Seated, state: GameState | None = None) -> dict:
@@ -32,7 +34,7 @@ def game_view(seated: Seated, state: GameState | None = None) -> dict:
         info["name"] = seating.name(seat)
         info["bot"] = not seating.is_person(seat)
         info["away"] = seating.away(seat)
-    deadline = game.turn_deadline
+    deadline, now = game.turn_deadline, timezone.now()
     return {
         "id": game.public_id, "mode": game.mode, "level": game.level,
         "daily": game.daily.date.isoformat() if game.daily_id else None,
@@ -40,7 +42,10 @@ def game_view(seated: Seated, state: GameState | None = None) -> dict:
         "result": result_json(state) if state.phase == FINISHED else None,
         "created_at": game.created_at, "finished_at": game.finished_at,
         "turn_seconds": game.turn_seconds, "turn_deadline": deadline,
-        "turn_seconds_left": seconds_left(deadline),
+        "turn_seconds_left": seconds_left(deadline, now),
+        "break_until": game.break_until if in_break(game, now) else None,
+        # Only where a clock runs: the page measures its offset from the server's by it.
+        "server_time": now if game.turn_seconds else None,
     }
 
 

@@ -51,11 +51,11 @@ from games.services.seating import (
     TimedOut,
     seating_of,
 )
-from games.services.turns import come_back, leave_game, time_out, time_out_overdue
+from games.services.turns import come_back, leave_game, ready, time_out, time_out_overdue
 
 __all__ = [
     "ACTION_COLUMNS", "SEATING_SQL", "GameNotFound", "ModeUnavailable", "Person", "Played",
     "Seated", "Seating", "StaleVersion", "TimedOut", "act", "come_back", "get_game",
-    "group_name", "leave_game", "new_seed", "publish", "seat_message", "seating_of",
+    "group_name", "leave_game", "new_seed", "publish", "ready", "seat_message", "seating_of",
     "start_game", "start_game_together", "time_out", "time_out_overdue",
 ]

@@ -45,13 +45,16 @@ def save_moves(game: Game, seating: Seating, state: GameState,
     commit (the socket's ``before`` and ``after`` them); returns the events by seat.
     ``chosen``: how many of the first steps a person chose (their own action), the rest a
     bot's."""
-    previous = game.turn_deadline
+    previous, before_state = game.turn_deadline, game.state
     game.state = state.to_json()
     game.version = state.actions
     game.updated_at = timezone.now()
     fields = ["state", "version", "updated_at"]
     if game.turn_seconds:
-        game.turn_deadline = timers.next_deadline(game, state)
+        if timers.start_break(game, before_state, state):
+            fields.append("break_until")
+        # The seat to move is a person's who is away only when everyone is: paused.
+        game.turn_deadline = timers.next_deadline(game, state, seating.away(state.turn))
         fields.append("turn_deadline")
     insert_rows_and_update(
         GameAction, ACTION_COLUMNS,

@@ -1,9 +1,13 @@
 """Turns a person does not play: a turn played by a bot when its timer runs out (and the
-seat marked away after AWAY_AFTER_TIMEOUTS of them), a person back, a person who leaves the
-game for good (docs/design.md, "Turn timers"). The deadline as data is games.services.timers.
+seat marked away after AWAY_AFTER_TIMEOUTS of them), a person back (which also ends a
+paused table's pause), a person who has read the deal's results (the break between deals),
+a person who leaves the game for good (docs/design.md, "Turn timers"). The deadline as data
+is games.services.timers.
 """
 
 from __future__ import annotations
+
+from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
@@ -13,7 +17,7 @@ from games.engine import FINISHED, Action, Event, GameState
 from games.models import Game, Seat
 from games.players.models import Player
 from games.services import timers
-from games.services.moves import bot_move, run_bots, save_moves
+from games.services.moves import bot_move, run_bots, save_moves, timer_news
 from games.services.publishing import publish_after_commit
 from games.services.seating import Seated, Seating, seated_at, seating_of
 from games.web.rows import select_row
@@ -53,6 +57,35 @@ def come_back(public_id: str, player: Player) -> Seated:
     return seated
 
 
+def ready(public_id: str, player: Player) -> Seated:
+    """``player`` has closed the results of the deal that just ended. In the break between
+    deals, once every person present (not away; the away are played by the bot) has, the
+    break ends now: the turn waiting for it is timed from now, and every seat hears its
+    ``turn_timer``. Outside a break it changes nothing. The game as they see it;
+    GameNotFound if they do not sit at it."""
+    with transaction.atomic():
+        seated = seated_at(select_row(Game, for_update=True, public_id=public_id), player,
+                           public_id)
+        game, seating = seated.game, seated.seating
+        now = timezone.now()
+        if game.status != Game.ACTIVE or not timers.in_break(game, now):
+            return seated
+        deal = game.state["deal"]
+        Seat.objects.filter(game_id=game.pk, number=seated.seat).update(ready_deal=deal)
+        present = [seat for seat in seating.people if not seating.away(seat)]
+        if Seat.objects.filter(game_id=game.pk, number__in=present,
+                               ready_deal__lt=deal).exists():
+            return seated
+        previous = game.turn_deadline
+        game.break_until = now
+        if previous is not None:  # a turn timed from the break's end: from now instead
+            game.turn_deadline = min(previous, now + timedelta(seconds=game.turn_seconds))
+        game.save(update_fields=["break_until", "turn_deadline"])
+        publish_after_commit(game.public_id, seating, [],
+                             after=timer_news(game, game.load_state(), previous))
+    return seated
+
+
 def play_overdue_turn(game: Game, seating: Seating,
                       state: GameState) -> tuple[int, Seating, GameState]:
     """The caller holds the game's row lock and has seen the deadline pass. A bot of the
@@ -84,8 +117,8 @@ def play_overdue_turn(game: Game, seating: Seating,
 def here_again(seated: Seated, state: GameState) -> tuple[Seated, GameState]:
     """The caller holds the game's row lock: the asker, whose timer ran out on their last
     turns, is here; an away seat is played by its person again, and every seat hears it.
-    (With everyone else away, their turns waited for the timer: now they are played at
-    once again.)"""
+    (With everyone else away the table was paused: now their turns are played at once
+    again, and the turn that waited is timed from now.)"""
     game, seat = seated.game, seated.seat
     was_away = seated.seating.away(seat)
     Seat.objects.filter(game_id=game.pk, number=seat).update(timeouts=0)
@@ -99,7 +132,12 @@ def here_again(seated: Seated, state: GameState) -> tuple[Seated, GameState]:
     if steps:
         save_moves(game, seated.seating, state, steps, game.version, happened, after=back)
     else:
-        publish_after_commit(game.public_id, seated.seating, [], after=back)
+        previous = game.turn_deadline
+        if game.turn_seconds and previous is None:  # the pause ends: the turn is timed again
+            game.turn_deadline = timers.next_deadline(game, state)
+            game.save(update_fields=["turn_deadline"])
+        publish_after_commit(game.public_id, seated.seating, [],
+                             after=[*back, *timer_news(game, state, previous)])
     return seated, state
 
 

@@ -169,7 +169,8 @@ def test_an_action_after_the_deadline_loses_to_the_timer(table_game):
     assert error_of(response)["code"] == "turn_timed_out"
     after = response.json()["game"]
     assert after["version"] > mine["version"] and after["turn"] != seat
-    assert after == view(table_game, seat) | {"turn_seconds_left": after["turn_seconds_left"]}
+    assert after == view(table_game, seat) | {"turn_seconds_left": after["turn_seconds_left"],
+                                              "server_time": after["server_time"]}
     assert timeouts(table_game)[seat] == 0  # late, but here: their count starts again
 
 
@@ -283,20 +284,21 @@ def test_an_action_by_a_person_once_timed_out_starts_their_count_again(table_gam
     assert timeouts(table_game)[seat] == 0
 
 
-def test_with_everyone_away_their_turns_wait_for_the_timer(table_game):
-    """An empty table does not play itself to the end: each turn waits for its timer."""
+def test_with_everyone_away_the_table_pauses_after_the_turn_that_ran_out(table_game):
+    """A deserted table neither plays itself to the end nor crawls turn by turn: the turn
+    that ran out is played, then nothing runs (tests/games/test_fair_clock.py)."""
     Seat.objects.filter(game__public_id=table_game["id"]).update(timeouts=2)
     seat, version = view(table_game)["turn"], stored(table_game).version
     run_out(table_game)
     assert services.time_out(table_game["id"])
     game = stored(table_game)
     assert game.load_state().turn == 1 - seat  # the other away person's turn waits
-    assert game.turn_deadline > timezone.now() and game.version - version < 30
+    assert game.turn_deadline is None and game.version - version < 30
 
     response = table_game["people"][seat].post(f"/games/{table_game['id']}/back")
     game = response.json()
     assert game["turn"] == seat  # one is back: the other away seat is played at once again
-    assert game["players"][1 - seat]["away"]
+    assert game["players"][1 - seat]["away"] and game["turn_deadline"] is not None
 
 
 def test_every_seat_hears_the_timeout_the_away_seat_and_the_next_timer(
