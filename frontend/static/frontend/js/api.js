@@ -70,6 +70,8 @@ export const game = (id) => request("GET", `/games/${encodeURIComponent(id)}`);
 export const act = (id, version, action) =>
   request("POST", `/games/${encodeURIComponent(id)}/actions`, { version, action });
 export const imBack = (id) => request("POST", `/games/${encodeURIComponent(id)}/back`, {});
+// The results between deals are closed: the break ends once everyone's are (docs/api.md).
+export const ready = (id) => request("POST", `/games/${encodeURIComponent(id)}/ready`, {});
 export const daily = () => request("GET", "/daily");
 export const dailyOf = (day) => request("GET", `/daily/${encodeURIComponent(day)}`);
 export const dailyDeals = (day) => request("GET", `/daily/${encodeURIComponent(day)}/deals`);

@@ -11,6 +11,41 @@ import { dealSummary, resultTable } from "../views/summary.js";
 // again (the deal's log, read on load, starts at the next deal's start).
 const summaryKey = (gameId) => `ladder.summary.${gameId}`;
 
+// At a game with a timer (controllers/game.js): `left()` the whole seconds of the break
+// between deals (null: none runs), `ready()` tells the server this person has closed the
+// results, so the break can end before its time.
+let breakClock = null;
+export function useBreakClock(clock) {
+  breakClock = clock;
+}
+
+const mmss = (s) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+
+// "Next deal in 0:12", from the server's `break_until`; once it has run out the next deal's
+// turn is timed, and the line says so. Returns a function that stops its ticking.
+function breakCountdown(els) {
+  if (!breakClock) return () => {};
+  const line = document.createElement("p");
+  line.className = "summary-lead break-clock";
+  line.dataset.breakClock = "";
+  line.setAttribute("role", "timer");
+  let ran = false;
+  const draw = () => {
+    const left = breakClock.left();
+    line.hidden = left === null && !ran;
+    if (left > 0) {
+      ran = true;
+      line.textContent = format(gettext("Next deal in %(time)s"), { time: mmss(left) });
+    } else if (ran || left === 0) {
+      line.textContent = gettext("The next deal has started: its turns are timed.");
+    }
+  };
+  draw();
+  els.summaryBody.prepend(line);
+  const ticker = setInterval(draw, 100); // as the turn clock (game.js)
+  return () => clearInterval(ticker);
+}
+
 export function reopenDealSummary(els, gameId) {
   let saved = null;
   try { saved = JSON.parse(localStorage.getItem(summaryKey(gameId)) || "null"); } catch { /* private mode */ }
@@ -35,6 +70,7 @@ export function showDealSummary(els, view, deal) {
   button.dataset.summaryContinue = "";
   button.textContent = last ? gettext("See the result") : gettext("Next deal");
   els.summaryActions.replaceChildren(button);
+  const stopCountdown = last ? () => {} : breakCountdown(els);
   return new Promise((resolve) => {
     const backdrop = (e) => { if (e.target === els.summary) done(); };
     const cancel = (e) => { e.preventDefault(); done(); };
@@ -43,6 +79,9 @@ export function showDealSummary(els, view, deal) {
       els.summary.removeEventListener("cancel", cancel);
       els.summary.close();
       forget(view.id);
+      stopCountdown();
+      // Read: the break need not wait for this person (refused or lost, it ends on time).
+      if (breakClock && !last) breakClock.ready().catch(() => {});
       resolve();
     };
     button.addEventListener("click", done, { once: true });

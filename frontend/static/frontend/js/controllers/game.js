@@ -16,13 +16,13 @@ import { renderTable } from "../views/table.js";
 import { renderTurnClock } from "../views/timer.js";
 import { eventData, eventType } from "./animator.js";
 import { Composer } from "./composer.js";
-import { showResult } from "./dialogs.js";
+import { showResult, useBreakClock } from "./dialogs.js";
 import { giveHint } from "./hint.js";
 import { Playback } from "./playback.js";
 import { GameStore } from "./store.js";
 
 const SYNC_DELAY_MS = 120; // a turn's frames come in a burst: one read of the game for them all
-const TICK_MS = 250; // the turn timer's countdown: a second's change shows within a quarter
+const TICK_MS = 100; // the turn timer's countdown: a second's change shows within a tenth of it
 
 export class GameController {
   constructor(root, { gameId, ladder, settings }) {
@@ -88,6 +88,10 @@ export class GameController {
       return;
     }
     this.root.removeAttribute("data-loading");
+    // A table's timer: the results between deals count the break down and end it when read.
+    if (news.view.turn_seconds) {
+      useBreakClock({ left: () => this.store.breakLeft(), ready: () => api.ready(this.gameId) });
+    }
     this.store.sortNewHand(news.view.hand);
     await this.showNews(news);
     if (this.view.phase === "finished") showResult(this.els, this.view);
@@ -192,8 +196,8 @@ export class GameController {
     this.keepTicking();
   }
 
-  // The countdown redrawn while a turn timer runs (its seconds are the store's, from the
-  // server's seconds_left); nothing ticks in a game without one.
+  // The countdown redrawn while a turn timer runs (its end is the store's: the server's
+  // deadline); nothing ticks in a game without one.
   keepTicking() {
     if (this.store.timer && !this.ticker) {
       this.ticker = setInterval(() => renderTurnClock(this.els, this.store), TICK_MS);

@@ -23,8 +23,10 @@
 //     hinted        what the hint points at: {cards: Set} or {pile: "stock"|"discard"}, or null
 //   a table's turn timer (docs/api.md, "Turn timers, away and back")
 //     timer         {seat, endsAt, seconds, version}: the turn running out at `endsAt` (on
-//                   performance.now()'s clock, from the server's seconds_left, never from
-//                   this computer's date), or null (no timer, a bot's turn, the game over)
+//                   performance.now()'s clock: the server's deadline through the measured
+//                   offset of its clock, never this computer's date), or null (no timer, a
+//                   bot's turn, the game over, a paused table)
+//     breakEndsAt   the end of the break between deals on the same clock, or null
 //     away          Set of the seats that are away (the view's players[].away, then frames)
 //
 // Every way news arrives goes through `sync`: the page loading, a frame on the game's socket,
@@ -34,9 +36,34 @@ import * as api from "../api.js";
 import * as handOrder from "./handorder.js";
 
 const SORT_KEY = "ladder.sort";
-function runsOut(seat, secondsLeft, seconds, version) {
-  return { seat, endsAt: performance.now() + secondsLeft * 1000, seconds, version };
+
+// The server's clock (docs/design.md, "The page's state"): its offset from this page's own,
+// performance.timeOrigin + performance.now() (which the computer's date changing does not
+// move), measured from a GameView's `server_time` at the midpoint of the read's round trip.
+// The sample of the shortest round trip is kept: its error is at most half of that.
+const serverClock = { offset: null, roundTrip: Infinity };
+
+export function measureClock(serverTime, sentAt, gotAt) {
+  if (!serverTime || gotAt - sentAt >= serverClock.roundTrip) return;
+  serverClock.roundTrip = gotAt - sentAt;
+  serverClock.offset = Date.parse(serverTime) - (performance.timeOrigin + (sentAt + gotAt) / 2);
 }
+
+// An instant of the server's clock (ISO 8601) on performance.now()'s clock; null before the
+// first measure.
+function onPageClock(iso) {
+  if (!iso || serverClock.offset === null) return null;
+  return Date.parse(iso) - serverClock.offset - performance.timeOrigin;
+}
+
+// The turn's end is the server's deadline itself, so a view accepted after the playback and
+// a frame heard before it agree; only before the first measure, the rounded seconds left.
+function runsOut(seat, deadline, secondsLeft, seconds, version) {
+  const endsAt = onPageClock(deadline) ?? performance.now() + secondsLeft * 1000;
+  return { seat, endsAt, seconds, version };
+}
+
+const wholeSecondsTo = (at, now) => Math.max(0, Math.ceil((at - now) / 1000));
 
 const NOTHING_LEGAL = { draw: [], lay_down: false, lay_off: [], discard: [] };
 
@@ -57,6 +84,7 @@ export class GameStore {
     this.focusId = null;
     this.hinted = null;
     this.timer = null;
+    this.breakEndsAt = null;
     this.away = new Set();
   }
 
@@ -79,7 +107,8 @@ export class GameStore {
     if (view.version < (this.timer?.version ?? -1)) return; // a frame told of a later turn
     this.hearAway(view);
     this.timer = view.turn_seconds_left == null ? null
-      : runsOut(view.turn, view.turn_seconds_left, view.turn_seconds, view.version);
+      : runsOut(view.turn, view.turn_deadline, view.turn_seconds_left, view.turn_seconds, view.version);
+    this.breakEndsAt = onPageClock(view.break_until);
   }
 
   // Who is away, as `view` says (the answer to "I'm back" too: its moves come through sync).
@@ -91,8 +120,10 @@ export class GameStore {
   // time, went away or came back): true when it was one, for the page to draw it.
   hearNotice(message) {
     const { t, v, data } = message || {};
-    if (t === "turn_timer") this.timer = runsOut(data.seat, data.seconds_left, data.seconds, v);
-    else if (t === "timed_out") this.timer = null; // the bot's moves for the seat follow
+    if (t === "turn_timer") {
+      this.timer = runsOut(data.seat, data.deadline, data.seconds_left, data.seconds, v);
+      this.breakEndsAt = onPageClock(data.break_until);
+    } else if (t === "timed_out") this.timer = null; // the bot's moves for the seat follow
     else if (t === "away") data.away ? this.away.add(data.seat) : this.away.delete(data.seat);
     else return false;
     return true;
@@ -100,7 +131,19 @@ export class GameStore {
 
   // Whole seconds until the turn runs out, or null with no timer running.
   secondsLeft(now = performance.now()) {
-    return this.timer ? Math.max(0, Math.ceil((this.timer.endsAt - now) / 1000)) : null;
+    return this.timer ? wholeSecondsTo(this.timer.endsAt, now) : null;
+  }
+
+  // Whole seconds until the break between deals ends, or null with no break running.
+  breakLeft(now = performance.now()) {
+    return this.breakEndsAt === null ? null : wholeSecondsTo(this.breakEndsAt, now);
+  }
+
+  // Every person at the game is away, so the server stopped its clock until one is back.
+  get paused() {
+    const v = this.view;
+    return Boolean(v && v.turn_seconds && v.status === "active" && !this.timer
+      && v.players.filter((p) => !p.bot).every((p) => this.away.has(p.seat)));
   }
 
   get awayMe() {
@@ -115,8 +158,10 @@ export class GameStore {
   // as the player last acted in it (`log.before`), so a page opened mid-turn still shows
   // the computer players' moves it has not shown yet.
   async sync() {
+    const sentAt = performance.now();
     const [view, log] = await Promise.all([
-      api.game(this.gameId), api.dealLog(this.gameId).catch(() => null)]);
+      api.game(this.gameId).then((v) => { measureClock(v.server_time, sentAt, performance.now()); return v; }),
+      api.dealLog(this.gameId).catch(() => null)]);
     const events = log && log.version === view.version ? log.events : [];
     let before = this.view;
     if (!before && log && view.phase !== "finished") before = log.before;

@@ -28,6 +28,11 @@ export function renderTurnClock(els, store) {
   clock.setAttribute("aria-label", format(gettext("Time left for this turn: %(n)s s"), { n: left }));
 }
 
+// A paused table (every person away: the server stopped the clock) says so in the same bar,
+// which every one of them sees.
 export function renderAway(els, store) {
   els.away.hidden = !store.awayMe;
+  const paused = store.paused;
+  els.away.querySelector("[data-away-note]").hidden = paused;
+  els.away.querySelector("[data-paused-note]").hidden = !paused;
 }
