@@ -10,7 +10,7 @@ import pytest
 from django.utils import timezone
 
 from games import services, tasks
-from games.models import Game, Seat
+from games.models import Seat
 from games.services.timers import BREAK_SECONDS
 from tests.games.scripted import next_action
 from tests.games.test_tables import refused
@@ -122,13 +122,18 @@ def test_ready_answers_in_the_one_error_shape(table_game, nobody):
 # --- A deserted table ---------------------------------------------------------------------
 
 
-def test_a_table_where_every_person_is_away_pauses_until_someone_is_back(table_game):
-    """Alice is away; Bob's time runs out on two turns in a row: nobody is left, so the
-    clock stops (no deadline: nothing plays itself), until Bob says he is back."""
+def desert(table_game: dict) -> None:
+    """Alice is away; Bob's time runs out on two turns in a row: nobody is left."""
     Seat.objects.filter(game__public_id=table_game["id"], number=0).update(timeouts=2)
     while timeouts(table_game)[1] < 2:  # Alice's turns are played at once while Bob is here
         run_out(table_game)
         assert services.time_out(table_game["id"])
+
+
+def test_a_table_where_every_person_is_away_pauses_until_someone_is_back(table_game):
+    """With nobody left the clock stops (no deadline: nothing plays itself), until Bob says
+    he is back."""
+    desert(table_game)
     game = view(table_game, 1)
     assert [p["away"] for p in game["players"][:2]] == [True, True]
     assert game["turn_deadline"] is None and game["turn_seconds_left"] is None
@@ -146,9 +151,8 @@ def test_a_table_where_every_person_is_away_pauses_until_someone_is_back(table_g
 
 @pytest.mark.parametrize("seat", [0, 1])
 def test_any_action_of_a_person_at_a_paused_table_starts_its_clock_again(table_game, seat):
-    Seat.objects.filter(game__public_id=table_game["id"]).update(timeouts=2)
-    game = view(table_game)
-    Game.objects.filter(public_id=table_game["id"]).update(turn_deadline=None)  # paused
+    desert(table_game)
+    assert stored(table_game).turn_deadline is None  # paused
     mine = view(table_game, seat)
     response = table_game["people"][seat].act(mine, {"type": "draw", "from": "stock"})
     assert response.status_code in (200, 409, 422), response.content  # applied or refused
