@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0008_timers_orjson_analysis'),
+        ('games', '0009_action_chosen_by_bot'),
     ]
 
     operations = [
