@@ -37,10 +37,11 @@ import * as handOrder from "./handorder.js";
 
 const SORT_KEY = "ladder.sort";
 
-// The server's clock (docs/design.md, "The page's state"): its offset from this page's own,
-// performance.timeOrigin + performance.now() (which the computer's date changing does not
-// move), measured from a GameView's `server_time` at the midpoint of the read's round trip.
-// The sample of the shortest round trip is kept: its error is at most half of that.
+// The server's clock (docs/design.md, "The page's state: the store and sync"): its offset
+// from this page's own, performance.timeOrigin + performance.now() (which the computer's date
+// changing does not move), measured from a GameView's `server_time` at the midpoint of the
+// read's round trip. The sample of the shortest round trip is kept: its error is at most half
+// of that.
 const serverClock = { offset: null, roundTrip: Infinity };
 
 export function measureClock(serverTime, sentAt, gotAt) {
