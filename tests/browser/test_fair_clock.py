@@ -14,6 +14,7 @@ from django.utils import timezone
 from games import services, tasks
 from games.models import Game, Seat
 from games.tables.models import Table
+from tests.browser.conftest import shoot
 from tests.browser.table_driver import card, view
 from tests.browser.test_together import Person, api_of, two_at_a_table
 from tests.games.scripted import costliest, one_action
@@ -141,6 +142,8 @@ def test_people_reading_the_results_for_thirty_seconds_at_a_thirty_second_table_
         page.wait_for_selector(BREAK_CLOCK, timeout=30_000)
         shown, left = shown_against(page, BREAK_CLOCK, break_until)
         assert fair(shown, left), (shown, left)
+    shoot(pages[0], "en-1280-break")
+    shoot(pages[1], "en-390-break")
 
     time.sleep(max(0.0, 30 + 1 - (time.monotonic() - ended)))  # a whole turn's time, and more
     assert services.time_out(game_id) is False  # every watcher finds nothing due
