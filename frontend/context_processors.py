@@ -3,6 +3,7 @@
 from django.conf import settings
 from django.http import HttpRequest
 
+from frontend import lists
 from games.players.identity import COOKIE_NAME
 
 
@@ -17,3 +18,9 @@ def languages(request: HttpRequest) -> dict:
     settings.LANGUAGES spells them: Django's own tag translates the names into the page's
     language ("Inglés")."""
     return {"OWN_LANGUAGE_NAMES": settings.LANGUAGES}
+
+
+def client_lists(request: HttpRequest) -> dict:
+    """The server's lists in the page's language (frontend.lists): callables, so a page that
+    does not show a list does not build it."""
+    return {"client_lists": lists.for_pages, "client_reasons": lists.reasons}

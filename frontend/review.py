@@ -4,7 +4,8 @@ The summary is written here, on the server, so that it is in the page's first pa
 the page's largest text: drawn after the replay's JSON it held the largest paint back to
 3.5 s on Lighthouse's throttled phone). The marks' notes, which change as the replay steps,
 stay in the browser (js/views/marks.js); the phrases shared by both are the same msgids in
-the two catalogues.
+the two catalogues, and tests/browser/test_review_words.py holds the two ``difference`` to the
+same words for every kind of mark in every language.
 """
 
 from __future__ import annotations

@@ -24,9 +24,6 @@ from games.players.models import Player
 
 # A game started alone (every daily, every practice game) seats its owner here (R1).
 SOLO_SEAT = 0
-# A table's turn timers, in seconds (None: no timer): 30 s, 60 s (the default), 5 min.
-TURN_SECONDS = (30, 60, 300)
-DEFAULT_TURN_SECONDS = 60
 
 
 class OrjsonEncoder(json.JSONEncoder):

@@ -20,11 +20,13 @@ from ninja import Schema
 from pydantic import BaseModel, ConfigDict, Field, PlainValidator, RootModel
 from typing_extensions import TypedDict  # pydantic needs it below Python 3.12
 
-from games.bots import LEVELS, REASON_CODES
+from games.lists import DEFAULT_LEVEL, LEVELS, REASON_CODES, TURN_SECONDS
 from games.web.schemas import INT32_MAX, ErrorDetail, JsonInt, Out
 
 # The computer players' levels, as the bots name them (games.bots.LEVELS).
 Level = Literal[LEVELS]  # type: ignore[valid-type]
+# A table's time for a turn (games.lists.TURN_SECONDS), null: no timer.
+TurnSeconds = Literal[TURN_SECONDS] | None  # type: ignore[valid-type]
 
 
 CARD_ID = r"^(?:(?:[2-9]|10|[AJQK])[SHDC]\.[12]|JK\.[123])$"
@@ -218,7 +220,7 @@ class GameView(TypedDict):
     result: list[SeatResult] | None
     created_at: datetime
     finished_at: datetime | None
-    turn_seconds: Annotated[Literal[30, 60, 300] | None, Field(
+    turn_seconds: Annotated[TurnSeconds, Field(
         description="Each person's time for a turn at this table's game; null: no timer (a "
                     "game played alone).")]
     turn_deadline: Annotated[datetime | None, Field(
@@ -301,7 +303,7 @@ class GameList(Out):
 
 class NewGame(Schema):
     mode: Literal["practice", "daily"] = "practice"
-    level: Level = "normal"
+    level: Level = DEFAULT_LEVEL
 
 
 # A plain pydantic model, as the response shapes are (games.web.schemas.Out): django-ninja takes

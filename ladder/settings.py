@@ -158,6 +158,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "frontend.context_processors.player",
                 "frontend.context_processors.languages",
+                "frontend.context_processors.client_lists",
             ],
         },
     },

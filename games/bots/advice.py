@@ -7,11 +7,12 @@ that rng, and a reason code read from the same figures the expert weighed (the d
 saves or costs the contract, its penalty points, what the next player collects).
 
 Reason codes are stable; :data:`REASONS` gives each one's English sentence (clients translate
-by code, as they do error codes). Each code claims something definite of the position it is
-given for, and is given only when that holds; where a stronger claim fails, a weaker true one is
-given instead (tests/bots/test_advice.py checks every claim apart from this module). "The
-outlook" is the expert's measure of a hand's distance from its contract in draws
-(:mod:`.outlook`); "the cards you may discard" are the legal discards (R16). The claims:
+by code, as they do error codes; the pages' catalogue takes the sentences from here). Each code
+claims something definite of the position it is given for, and is given only when that holds;
+where a stronger claim fails, a weaker true one is given instead (tests/bots/test_advice.py
+checks every claim apart from this module). "The outlook" is the expert's measure of a hand's
+distance from its contract in draws (:mod:`.outlook`); "the cards you may discard" are the
+legal discards (R16). The claims:
 
 - ``not_your_turn``, ``game_over``: so, and there is no move.
 - ``take_to_complete_contract``: not laid down; the hand with the top discard holds the
@@ -66,50 +67,60 @@ from .memory import Memory
 from .outlook import outlook
 from .tactics import feeding_risks, fits, going_out_soon, table_melds
 
+
+def gettext_noop(sentence: str) -> str:
+    """Marks a sentence for the pages' catalogue (makemessages finds it by this name; the
+    bots import no Django): the API answers in English, the pages translate by the sentence."""
+    return sentence
+
+
 SAME = 1e-9  # two costs closer than this are equal (they are sums of the same floats)
 
 REASONS = {
-    "not_your_turn": "It is not your turn.",
-    "game_over": "The game is over.",
+    "not_your_turn": gettext_noop("It is not your turn."),
+    "game_over": gettext_noop("The game is over."),
     # draw
-    "take_to_complete_contract": "Take the top discard: with it you hold your contract.",
-    "take_brings_contract_nearer": "Take the top discard: it brings your contract nearer than "
-                                   "a card from the stock would, on average.",
-    "take_to_lay_off": "Take the top discard: it fits a meld on the table, so it can leave "
-                       "your hand this turn.",
-    "stock_discard_does_not_help": "Draw from the stock: the top discard does nothing for "
-                                   "your contract.",
-    "stock_discard_helps_too_little": "Draw from the stock: the top discard helps your "
-                                      "contract less than a card from the stock would, on "
-                                      "average.",
-    "stock_discard_unmatched": "Draw from the stock: none of your cards is close to the top "
-                               "discard (the same rank, for a group; the same suit within "
-                               "three ranks, for a run).",
-    "stock_discard_fits_nowhere": "Draw from the stock: the top discard fits no meld on the "
-                                  "table.",
-    "stock_only": "Draw from the stock: the top discard may not be taken now.",
+    "take_to_complete_contract": gettext_noop("Take the top discard: with it you hold your "
+                                              "contract."),
+    "take_brings_contract_nearer": gettext_noop("Take the top discard: it brings your contract "
+                                                "nearer than a card from the stock would, on "
+                                                "average."),
+    "take_to_lay_off": gettext_noop("Take the top discard: it fits a meld on the table, so it can"
+                                    " leave your hand this turn."),
+    "stock_discard_does_not_help": gettext_noop("Draw from the stock: the top discard does "
+                                                "nothing for your contract."),
+    "stock_discard_helps_too_little": gettext_noop("Draw from the stock: the top discard helps "
+                                                   "your contract less than a card from the stock"
+                                                   " would, on average."),
+    "stock_discard_unmatched": gettext_noop("Draw from the stock: none of your cards is close to "
+                                            "the top discard (the same rank, for a group; the "
+                                            "same suit within three ranks, for a run)."),
+    "stock_discard_fits_nowhere": gettext_noop("Draw from the stock: the top discard fits no meld"
+                                               " on the table."),
+    "stock_only": gettext_noop("Draw from the stock: the top discard may not be taken now."),
     # play
-    "lay_down_contract": "Lay your contract down now: it climbs you a rung, and from your "
-                         "next turn you may lay off on any meld.",
-    "lay_off_card": "Lay this card off on the highlighted meld: a card laid off costs no "
-                    "points when the deal ends.",
-    "discard_does_nothing": "Discard this card: it does nothing for your contract.",
-    "discard_least_useful": "Discard this card: your contract needs it least.",
-    "discard_high_points": "Discard this card: its penalty points weigh more than the little "
-                           "it does for your contract.",
-    "discard_not_feeding": "Discard this card: the next player seems to collect the cards you "
-                           "could spare instead.",
-    "discard_points_or_feeding": "Discard this card: each card your contract needs less has "
-                                 "fewer penalty points, or the next player seems to collect "
-                                 "it.",
-    "discard_after_lay_down": "Discard this card: it fits no meld on the table and would cost "
-                              "you the most points if the deal ended.",
-    "discard_fits_nowhere": "Discard this card: it fits no meld on the table.",
-    "discard_all_fit": "Discard this card: every card you may discard fits a meld on the "
-                       "table.",
-    "discard_to_go_out": "Discard your last card: you go out, and the deal ends.",
+    "lay_down_contract": gettext_noop("Lay your contract down now: it climbs you a rung, and from"
+                                      " your next turn you may lay off on any meld."),
+    "lay_off_card": gettext_noop("Lay this card off on the highlighted meld: a card laid off "
+                                 "costs no points when the deal ends."),
+    "discard_does_nothing": gettext_noop("Discard this card: it does nothing for your contract."),
+    "discard_least_useful": gettext_noop("Discard this card: your contract needs it least."),
+    "discard_high_points": gettext_noop("Discard this card: its penalty points weigh more than "
+                                        "the little it does for your contract."),
+    "discard_not_feeding": gettext_noop("Discard this card: the next player seems to collect the "
+                                        "cards you could spare instead."),
+    "discard_points_or_feeding": gettext_noop("Discard this card: each card your contract needs "
+                                              "less has fewer penalty points, or the next player "
+                                              "seems to collect it."),
+    "discard_after_lay_down": gettext_noop("Discard this card: it fits no meld on the table and "
+                                           "would cost you the most points if the deal ended."),
+    "discard_fits_nowhere": gettext_noop("Discard this card: it fits no meld on the table."),
+    "discard_all_fit": gettext_noop("Discard this card: every card you may discard fits a meld on"
+                                    " the table."),
+    "discard_to_go_out": gettext_noop("Discard your last card: you go out, and the deal ends."),
     # the search (hard, once a player has laid down) overturned the expert's first choice
-    "best_in_play_outs": "Played out over possible deals from here, this move came out best.",
+    "best_in_play_outs": gettext_noop("Played out over possible deals from here, this move came "
+                                      "out best."),
 }
 REASON_CODES = tuple(REASONS)
 

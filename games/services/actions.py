@@ -18,7 +18,8 @@ from games.engine import (
     apply,
     new_game,
 )
-from games.models import SOLO_SEAT, TURN_SECONDS, DailyDeal, Game, Seat
+from games.lists import TURN_SECONDS
+from games.models import SOLO_SEAT, DailyDeal, Game, Seat
 from games.players.models import Player
 from games.services import timers
 from games.services.moves import (

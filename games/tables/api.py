@@ -32,7 +32,7 @@ from ninja import Path, Router, Status
 from pydantic import BaseModel, Field
 
 from games import reads as game_reads
-from games.models import DEFAULT_TURN_SECONDS
+from games.lists import DEFAULT_LEVEL, DEFAULT_TURN_SECONDS, REACTION_CODES, TURN_SECONDS
 from games.players.identity import (
     AUTH_OPTIONAL,
     PLAYER,
@@ -40,7 +40,7 @@ from games.players.identity import (
     PLAYER_OR_NEW_BROWSER,
     player_for_write,
 )
-from games.schemas import GameView
+from games.schemas import GameView, Level, TurnSeconds
 from games.tables import reads, services
 from games.tables.models import (
     CODE_CHARS,
@@ -59,11 +59,9 @@ TABLES_OPENED = Throttle("tables", by="player")
 CODE_GUESSES = guesses("table_codes")
 REACTIONS_SENT = Throttle("reactions", by="player")
 
-Level = Literal["easy", "normal", "hard"]
-TurnSeconds = Literal[30, 60, 300] | None
-TURN_SECONDS_TEXT = ("Each person's time for a turn, in seconds: 30, 60 or 300 (5 min); null "
-                     "for no timer. When it runs out, a bot of the table's level plays that "
-                     "turn for them; after two such turns in a row their seat is away.")
+TURN_SECONDS_TEXT = (f"Each person's time for a turn, in seconds: one of {list(TURN_SECONDS)}; "
+                     "null for no timer. When it runs out, a bot of the table's level plays "
+                     "that turn for them; after two such turns in a row their seat is away.")
 TableName = text(NAME_MAX_CHARS, NAME_MIN_CHARS, description=(
     f"{NAME_MIN_CHARS}-{NAME_MAX_CHARS} characters under the rules of a player's name."))
 TableCode = Annotated[str, Path(
@@ -74,7 +72,7 @@ TableCode = Annotated[str, Path(
 
 class NewTable(BaseModel):
     name: TableName
-    level: Level = Field("normal", description="The bots' level in the empty seats.")
+    level: Level = Field(DEFAULT_LEVEL, description="The bots' level in the empty seats.")
     turn_seconds: TurnSeconds = Field(DEFAULT_TURN_SECONDS, description=TURN_SECONDS_TEXT)
 
 
@@ -87,8 +85,8 @@ class TableSeatOut(BaseModel):
 
 
 class NewReaction(BaseModel):
-    reaction: Literal[services.REACTIONS] = Field(  # type: ignore[valid-type]
-        description="A preset reaction: nice, oops, good_game or your_turn.")
+    reaction: Literal[REACTION_CODES] = Field(  # type: ignore[valid-type]
+        description=f"A preset reaction: one of {', '.join(REACTION_CODES)}.")
 
 
 class TableGame(BaseModel):

@@ -10,7 +10,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
-from games.models import DEFAULT_TURN_SECONDS, TURN_SECONDS, Game
+from games.lists import DEFAULT_TURN_SECONDS
+from games.models import Game
 from games.players.models import Player
 from games.web.codes import new_code
 
@@ -49,10 +50,11 @@ class Table(models.Model):
     host = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL,
                              related_name="hosted_tables")
     level = models.CharField(max_length=10, choices=Game.LEVELS, default="normal")
-    # Each person's time for a turn in the table's games (None: no timer).
+    # Each person's time for a turn in the table's games (None: no timer), one of
+    # games.lists.TURN_SECONDS as the services check: no ``choices`` here, which would copy
+    # that list into a migration each time a choice is added.
     turn_seconds = models.PositiveSmallIntegerField(
-        null=True, blank=True, default=DEFAULT_TURN_SECONDS,
-        choices=[(seconds, f"{seconds} s") for seconds in TURN_SECONDS])
+        null=True, blank=True, default=DEFAULT_TURN_SECONDS)
     status = models.CharField(max_length=10, choices=STATUSES, default=LOBBY)
     game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.SET_NULL,
                              related_name="+")  # the table's latest game

@@ -23,7 +23,14 @@ from django.db import transaction
 from django.db.models import Count
 
 from games import services as games
-from games.models import DEFAULT_TURN_SECONDS, TURN_SECONDS, Game
+from games.lists import (
+    DEFAULT_LEVEL,
+    DEFAULT_TURN_SECONDS,
+    LEVELS,
+    REACTION_CODES,
+    TURN_SECONDS,
+)
+from games.models import Game
 from games.players.models import Player
 from games.players.names import clean_name
 from games.tables.models import (
@@ -44,8 +51,7 @@ class TableNotFound(Refusal):
     status, code, message = 404, "not_found", "No such table."
 
 
-# Preset reactions (nothing typed, so nothing to moderate): codes the pages translate.
-REACTIONS = ("nice", "oops", "good_game", "your_turn")
+REACTIONS = REACTION_CODES  # games.lists: the preset reactions
 CHANGED = {"type": "table.changed"}
 
 
@@ -54,13 +60,13 @@ def group_name(table_public_id: str) -> str:
     return f"table.{table_public_id}"
 
 
-def open_table(host: Player, raw_name: str, level: str = "normal",
+def open_table(host: Player, raw_name: str, level: str = DEFAULT_LEVEL,
                turn_seconds: int | None = DEFAULT_TURN_SECONDS) -> Table:
     """``turn_seconds``: each person's time for a turn in the table's games (one of
     TURN_SECONDS), None for no timer."""
     _check_not_banned(host)
     name = clean_name(raw_name, max_chars=NAME_MAX_CHARS)
-    if level not in dict(Game.LEVELS):
+    if level not in LEVELS:
         raise Refusal(422, "invalid_level", "Choose a level offered.")
     if turn_seconds is not None and turn_seconds not in TURN_SECONDS:
         raise Refusal(422, "invalid_turn_seconds", "Choose a turn timer offered.")

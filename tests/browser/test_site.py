@@ -16,6 +16,7 @@ from tests.browser.conftest import DESKTOP, shoot
 from tests.browser.strategy import person_action
 from tests.browser.table_driver import wait_idle
 from tests.browser.test_daily import finish_on_the_server
+from tests.languages import LANGUAGES
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -23,7 +24,6 @@ THAI_FONT = re.compile(r"/static/frontend/fonts/noto-sans-thai(\.[0-9a-f]+)?\.wo
 THAI_NAME_FONT = re.compile(r"/static/frontend/fonts/noto-sans-thai-name(\.[0-9a-f]+)?\.woff2$")
 SIZES = {"1280x800": {"width": 1280, "height": 800}, "1366x768": {"width": 1366, "height": 768},
          "1920x1080": {"width": 1920, "height": 1080}, "390x844": {"width": 390, "height": 844}}
-LANGUAGES = ("en", "es", "th")
 
 
 def font_requests(page) -> list[str]:

@@ -18,6 +18,7 @@ from tests.browser.conftest import Watch
 from tests.browser.table_driver import view, wait_idle
 from tests.browser.test_together import Person, api_of, play_turn, two_at_a_table
 from tests.games.scripted import one_action
+from tests.languages import LANGUAGES
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -82,7 +83,7 @@ def ben_seat_shows_away(page, seat: int, away: bool = True) -> None:
     page.wait_for_selector(selector, state="attached" if away else "detached")
 
 
-@pytest.mark.parametrize("language", ["en", "es", "th"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_a_person_out_of_time_goes_away_and_comes_back(open_page, site, seeded, language):
     (host, host_watch), (guest, guest_watch) = two_at_a_table(open_page, site, language)
     host.click("[data-start]")

@@ -12,6 +12,7 @@ import pytest
 from tests.browser.conftest import ARTIFACTS, counting
 from tests.browser.strategy import discard_choice_json
 from tests.browser.table_driver import hint, outside_viewport, start_practice, view, wait_idle
+from tests.languages import LANGUAGES
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -52,7 +53,7 @@ def act(page, action: dict) -> dict:
     }""", [game_id, action])
 
 
-@pytest.mark.parametrize("language", ["en", "es", "th"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_the_message_after_an_illegal_key_is_in_view_with_the_hand_piles_and_log(
         open_page, site, seeded, language):
     # Seeded: melds laid down before the person's first turn would push the phone's hand down

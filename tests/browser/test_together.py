@@ -17,6 +17,7 @@ from tests.browser.strategy import discard_choice_json
 from tests.browser.table_driver import card, view, wait_idle
 from tests.games.conftest import Api
 from tests.games.scripted import play_together_to_the_end
+from tests.languages import LANGUAGES
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -299,7 +300,7 @@ def two_at_a_table(open_page, site, language: str = "en", shots: bool = False):
     return (host, host_watch), (guest, guest_watch)
 
 
-@pytest.mark.parametrize("language", ["en", "es", "th"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_the_tables_pages_in_each_language_on_a_phone_and_a_laptop(open_page, site, seeded,
                                                                      language):
     """Screenshots to look at (/tmp/together-shots/): the home page's entry, the join link,

@@ -7,6 +7,8 @@ from html.parser import HTMLParser
 import pytest
 from django.test import Client
 
+from tests.languages import LANGUAGES
+
 pytestmark = pytest.mark.django_db
 
 PAGES = ["/", "/rules/", "/about/", "/profile/", "/leaderboard/", "/daily/", "/play/abc123/"]
@@ -38,7 +40,7 @@ class Offences(HTMLParser):
             self._inline_script = False
 
 
-@pytest.mark.parametrize("lang", ["en", "es", "th"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("path", PAGES)
 def test_pages_have_no_inline_scripts_handlers_or_styles(path, lang):
     client = Client()

@@ -13,12 +13,13 @@ from games.services.daily import deal_for
 from leaderboards import services
 from tests.factories import DAY
 from tests.frontend.test_csp_markup import Offences
+from tests.languages import LANGUAGES
 from tests.leaderboards.factories import finished_daily, player
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clock")]
 
 
-@pytest.mark.parametrize("lang", ["en", "es", "th"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_new_pages_have_no_inline_code(lang):
     someone, _ = player()
     client = Client()

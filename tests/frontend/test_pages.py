@@ -8,6 +8,7 @@ from frontend.views import describe_contract
 from games.engine.contracts import LADDER
 from games.players.identity import COOKIE_NAME, set_player_cookie
 from tests.factories import player_with_token, practice_game
+from tests.languages import TRANSLATED
 
 pytestmark = pytest.mark.django_db
 
@@ -114,7 +115,7 @@ def test_the_rules_page_shows_how_often_each_rung_is_laid_down_and_how_long_deal
     assert "el 89% de las rondas" in spanish
 
 
-@pytest.mark.parametrize("lang", ["es", "th"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_a_lang_link_keeps_the_language_and_sends_the_browser_to_a_clean_address(client, lang):
     response = client.get(f"/rules/?lang={lang}&x=1")
     assert response.status_code == 302 and response["Location"] == "/rules/?x=1"

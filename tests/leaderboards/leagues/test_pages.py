@@ -10,6 +10,7 @@ from django.test import Client
 
 from games.players.identity import COOKIE_NAME, set_player_cookie
 from tests.frontend.test_csp_markup import Offences
+from tests.languages import LANGUAGES
 from tests.leaderboards.factories import player
 from tests.leaderboards.leagues.factories import league_with
 
@@ -29,7 +30,7 @@ def league():
     return league_with(player("Ana")[0], name="Secret Society")
 
 
-@pytest.mark.parametrize("lang", ["en", "es", "th"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_league_pages_have_no_inline_scripts_handlers_or_styles(league, lang):
     client = browser_of(league.creator)
     client.cookies["django_language"] = lang

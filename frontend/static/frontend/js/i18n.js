@@ -1,5 +1,7 @@
 // Translation helpers over Django's JavaScript catalog (/jsi18n/, loaded before the modules),
 // plus number and date formatting in the page's language.
+import { levelWord } from "./lists.js";
+
 const g = globalThis;
 
 export const lang = document.documentElement.lang || "en";
@@ -16,9 +18,9 @@ export function ngettext(singular, plural, count) {
   return g.ngettext ? g.ngettext(singular, plural, count) : count === 1 ? singular : plural;
 }
 
-// A computer player's level (the API's "easy", "normal", "hard") in the page's language.
+// A computer player's level (games.lists) in the page's language, as the server words it.
 export function levelName(level) {
-  return { easy: gettext("easy"), normal: gettext("normal"), hard: gettext("hard") }[level] || level || "";
+  return levelWord(level) || level || "";
 }
 
 // format("%(name)s has %(n)s", {name, n}): named placeholders, numbers localised.

@@ -3,7 +3,7 @@
 // the card to lay off (and its meld) or to discard; the reason, translated, in the message line.
 import * as api from "../api.js";
 import { showInfo, showMessage } from "../errors.js";
-import { REASONS } from "../reasons.js";
+import { REASONS } from "../lists.js";
 
 export async function giveHint(game) {
   if (!game.myTurn || game.view.mode !== "practice") return;

@@ -4,7 +4,7 @@
 import * as api from "../api.js";
 import * as counts from "../counts.js";
 import { showInfo, showMessage } from "../errors.js";
-import { date, format, gettext, ngettext, number } from "../i18n.js";
+import { date, format, gettext, levelName, ngettext, number } from "../i18n.js";
 
 const root = document.getElementById("my-games");
 const list = root.querySelector("[data-games]");
@@ -12,10 +12,6 @@ const status = root.querySelector("[data-status]");
 const filters = root.querySelector("[data-filters]");
 const pager = root.querySelector("[data-pager]");
 const PAGE_SIZE = Number(root.dataset.pageSize);
-
-function levelName(level) {
-  return { easy: gettext("easy"), normal: gettext("normal"), hard: gettext("hard") }[level] || level;
-}
 
 function wanted() {
   const params = new URLSearchParams(location.search);

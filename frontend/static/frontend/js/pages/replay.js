@@ -12,7 +12,7 @@ import { describeEvent } from "../controllers/animator.js";
 import { ReplayStates, openEvent } from "../controllers/replay.js";
 import * as counts from "../counts.js";
 import { showMessage } from "../errors.js";
-import { format, gettext, number } from "../i18n.js";
+import { format, gettext, levelName, number } from "../i18n.js";
 import { SPEED_MS, loadSettings } from "../settings.js";
 import { renderHand } from "../views/hand.js";
 import { renderLadder } from "../views/ladder.js";
@@ -53,10 +53,6 @@ let shown = -1;
 let player = null; // the timer of "play"
 let analysis = null; // the expert's review of your seat, when ready
 let marks = [];
-
-function levelName(level) {
-  return { easy: gettext("easy"), normal: gettext("normal"), hard: gettext("hard") }[level] || level;
-}
 
 function render(v) {
   const view = states.at(v);

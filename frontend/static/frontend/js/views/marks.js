@@ -1,9 +1,9 @@
 // The post-game analysis in words (GET /api/v1/replays/{id}, "analysis"; docs/api.md): at
 // each mark, what you did, what the expert would have done and why (the hint's reasons,
 // controllers/hint.js). The game's summary is the server's (frontend/review.py), in the same
-// words.
+// words: tests/browser/test_review_words.py holds difference() to the server's.
 import { cardOfId, shortName } from "../cards.js";
-import { REASONS } from "../reasons.js";
+import { REASONS } from "../lists.js";
 import { format, gettext, locale } from "../i18n.js";
 
 const share = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 });

@@ -1,15 +1,13 @@
 // Preset reactions at a table (nothing typed, nothing to moderate): the bar of buttons that
 // sends one, and the bubble that shows a reaction by the seat that sent it, briefly.
+// The reactions and their words are the server's (games.lists, through lists.js).
 import { gettext } from "../i18n.js";
+import { REACTIONS, reactionWord } from "../lists.js";
 
-export const REACTIONS = ["nice", "oops", "good_game", "your_turn"];
 const SHOWN_MS = 4000;
 
 export function reactionText(code) {
-  return {
-    nice: gettext("Nice!"), oops: gettext("Oops"), good_game: gettext("Good game"),
-    your_turn: gettext("Your turn"),
-  }[code] || "";
+  return reactionWord(code) || "";
 }
 
 // Buttons in `root`, one a reaction; `send(code)` is called on a press (click, tap, Enter or
@@ -17,7 +15,7 @@ export function reactionText(code) {
 export function renderReactionBar(root, send) {
   root.setAttribute("role", "group");
   root.setAttribute("aria-label", gettext("Reactions"));
-  root.replaceChildren(...REACTIONS.map((code) => {
+  root.replaceChildren(...REACTIONS.map(({ code }) => {
     const b = document.createElement("button");
     b.type = "button";
     b.className = "btn small reaction";

@@ -1,0 +1,1 @@
+../../games/bots/advice.py
