@@ -51,9 +51,12 @@ def hint_after(page, selector: str, game: Game) -> dict:
     return server_hint(game)
 
 
-def reason_shown(page, code_message: str) -> str:
-    """The server's English reason as the page's catalogue words it."""
-    return page.evaluate("(text) => gettext(text)", code_message)
+def reason_shown(page, reason: dict) -> str:
+    """The server's reason as the page words it: its sentence in the page's "reasons", which
+    the server renders in the page's language (frontend/lists.py)."""
+    return page.evaluate(
+        "(code) => JSON.parse(document.getElementById('reasons').textContent)[code]",
+        reason["code"])
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
@@ -67,7 +70,7 @@ def test_the_hint_highlights_the_experts_pile_then_card_and_says_why(
     page.click("[data-hint]")
     page.wait_for_selector("[data-stock].hinted")
     assert page.locator("[data-discard].hinted").count() == 0
-    message = reason_shown(page, expected["reason"]["message"])
+    message = reason_shown(page, expected["reason"])
     page.wait_for_function("(text) => document.querySelector('[data-message]').textContent "
                            "=== text", arg=message)
     if language != "en":
@@ -82,7 +85,7 @@ def test_the_hint_highlights_the_experts_pile_then_card_and_says_why(
     assert hinted.get_attribute("data-id") == expected["action"]["card"]
     assert expected["action"]["card"] not in DIAMOND_RUN
     assert "selected" in hinted.get_attribute("class")
-    message = reason_shown(page, expected["reason"]["message"])
+    message = reason_shown(page, expected["reason"])
     page.wait_for_function("(text) => document.querySelector('[data-message]').textContent "
                            "=== text", arg=message)
     watch.check()
@@ -143,7 +146,7 @@ def test_after_laying_down_the_hint_keeps_the_king_for_the_table_and_says_only_w
     page.wait_for_selector(".hand .card.hinted")
     assert page.get_attribute(".hand .card.hinted", "data-id") == expected["action"]["card"]
     assert expected["action"]["card"] != "KS.1"
-    message = reason_shown(page, expected["reason"]["message"])
+    message = reason_shown(page, expected["reason"])
     assert message == "ทิ้งไพ่ใบนี้: ใบนี้ไม่เข้ากับชุดใดบนโต๊ะ"
     page.wait_for_function("(text) => document.querySelector('[data-message]').textContent "
                            "=== text", arg=message)
