@@ -11,7 +11,16 @@ from django.test import Client
 from django.utils import translation
 
 from frontend import lists
-from games.lists import LEVEL_WORDS, LEVELS, REACTION_CODES, REACTIONS, REASONS, TURN_SECONDS
+from games.lists import (
+    DEFAULT_LEVEL,
+    DEFAULT_TURN_SECONDS,
+    LEVEL_WORDS,
+    LEVELS,
+    REACTION_CODES,
+    REACTIONS,
+    REASONS,
+    TURN_SECONDS,
+)
 from tests.factories import player_with_token
 from tests.frontend.test_pages import play_as, table_path  # noqa: F401 (a fixture)
 from tests.frontend.test_translations import entries
@@ -67,10 +76,11 @@ def test_a_timer_choice_is_worded_from_its_number():
 def test_the_home_pages_choices_are_the_lists():
     html = Client().get("/").content.decode()
     levels = re.findall(r'name="level" value="(\w+)"( checked)?', html)
-    assert levels[:len(LEVELS)] == [(level, " checked" if level == "normal" else "")
+    assert levels[:len(LEVELS)] == [(level, " checked" if level == DEFAULT_LEVEL else "")
                                     for level in LEVELS]
     timers = re.findall(r'name="turn_seconds" value="(\d*)"( checked)?', html)
-    assert timers == [("", ""), *((str(s), " checked" if s == 60 else "") for s in TURN_SECONDS)]
+    assert timers == [("", ""), *((str(s), " checked" if s == DEFAULT_TURN_SECONDS else "")
+                                  for s in TURN_SECONDS)]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
