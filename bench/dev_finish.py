@@ -97,7 +97,7 @@ def main() -> int:
     print(f"every other move:     {ms_line(others)}")
     waits = sorted(ready.values())
     print(f"analysis ready after the game ended: p50 {percentile(waits, 50):.1f} s, "
-          f"max {waits[-1]:.1f} s (the worker analyses one game at a time each)")
+          f"max {waits[-1]:.1f} s (the worker analyses one game at a time, in turn)")
     return 0
 
 
