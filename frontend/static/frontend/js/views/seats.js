@@ -68,6 +68,11 @@ function showHand(fan, cards, who) {
 function badge(text, kind) {
   const b = document.createElement("span");
   b.className = `badge ${kind}`;
-  b.textContent = kind === "down" ? `✓ ${text}` : text;
+  if (kind !== "down") { b.textContent = text; return b; }
+  // The tick and the words apart: a phone shows the tick alone (table.css), read out whole.
+  const word = document.createElement("span");
+  word.className = "badge-word";
+  word.textContent = ` ${text}`;
+  b.append("✓", word);
   return b;
 }
