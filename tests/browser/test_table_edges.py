@@ -41,3 +41,50 @@ def test_the_laid_down_mark_is_seen_whole_beside_the_dealers(open_page, site, se
     shoot(page, f"{language}-{size}-seat-badges")
     assert page.evaluate(CLIPPED) == []
     watch.check()
+
+
+# Your title worded for each rung of the ladder (its items' labels, in the page's language),
+# with Skip shown and hidden, as the computer players' moves show and hide it: where Skip's
+# box meets the title's words, and the hand's top each time.
+SKIP_BESIDE_TITLE = """async () => {
+    const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const title = document.querySelector('[data-me-contract]');
+    const playback = document.querySelector('[data-playback]');
+    const skip = playback.querySelector('[data-skip]');
+    const heading = document.getElementById('me-title');
+    const meets = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5
+        && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+    const out = [];
+    const labels = [...document.querySelectorAll('.ladder .rung')].map(
+        (li) => li.getAttribute('aria-label').split(' — ')[0]);  // not who stands on it
+    for (const label of labels) {
+        title.textContent = label;
+        playback.hidden = true;
+        await frame();
+        const handTop = document.querySelector('.hand').getBoundingClientRect().top;
+        playback.hidden = false;
+        await frame();
+        const s = skip.getBoundingClientRect();
+        const range = document.createRange();
+        range.selectNodeContents(heading);
+        const covered = [...range.getClientRects()].some((r) => r.width && meets(r, s));
+        const moved = document.querySelector('.hand').getBoundingClientRect().top - handTop;
+        if (covered || Math.abs(moved) > 0.5) out.push({label, covered, moved});
+    }
+    playback.hidden = true;
+    return {rungs: labels.length, wrong: out};
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "es", "th"])
+@pytest.mark.parametrize("size", list(PHONES))
+def test_skip_covers_no_word_of_your_contract(open_page, site, seeded, size, language):
+    page, watch = open_page(PHONES[size], touch=True, speed="instant")
+    start_practice(page, site.url, language)
+    seen = page.evaluate(SKIP_BESIDE_TITLE)
+    assert seen == {"rungs": 10, "wrong": []}
+    page.evaluate("() => { document.querySelector('[data-me-contract]').textContent ="
+                  " document.querySelector('.ladder .rung').getAttribute('aria-label')"
+                  ".split(' — ')[0]; document.querySelector('[data-playback]').hidden = false; }")
+    shoot(page, f"{language}-{size}-skip")
+    watch.check()
