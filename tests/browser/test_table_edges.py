@@ -88,3 +88,22 @@ def test_skip_covers_no_word_of_your_contract(open_page, site, seeded, size, lan
                   ".split(' — ')[0]; document.querySelector('[data-playback]').hidden = false; }")
     shoot(page, f"{language}-{size}-skip")
     watch.check()
+
+
+def test_link_copied_is_said_for_a_moment_on_the_lobby(open_page, site):
+    from tests.browser.test_together import RENAME
+
+    page, watch = open_page(PHONES["390x844"], speed="instant")
+    page.goto(site.url + "/#friends")
+    assert page.evaluate(RENAME, "Ana") == 200
+    page.fill("#table-name", "Friday cards")
+    page.click("#table-form button[type=submit]")
+    page.wait_for_selector("[data-code]:not(:empty)")
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.url)
+    page.click("[data-copy]")
+    page.wait_for_selector("[data-status]:has-text('Link copied.')")
+    shoot(page, "en-390x844-lobby-copied")
+    # Said, then gone: it was true a moment, not for as long as the lobby is open.
+    page.wait_for_function("() => !document.querySelector('[data-status]').textContent",
+                           timeout=8000)
+    watch.check()

@@ -27,10 +27,19 @@ function goTo(gameId) {
   location.assign(gamePath(gameId));
 }
 
+let unsay = null;
 function say(text, kind = "info") {
+  clearTimeout(unsay);
   status.classList.remove("error", "info");
   status.classList.add("message", kind);
   status.textContent = text;
+}
+
+// A confirmation is true for a moment ("Link copied."): said, then gone, where an error
+// stays until something else is said.
+function sayForAMoment(text) {
+  say(text);
+  unsay = setTimeout(() => { status.classList.remove("message", "info"); status.textContent = ""; }, 4000);
 }
 
 function seatLine(seat) {
@@ -134,12 +143,12 @@ shareButton.hidden = !navigator.share;
 const share = async () => {
   if (!table) return;
   const done = await shareLink(table, $("[data-link]"));
-  if (done === "copied") say(gettext("Link copied."));
+  if (done === "copied") sayForAMoment(gettext("Link copied."));
   else if (done === "select") say(gettext("Copy the selected link."));
 };
 shareButton.addEventListener("click", share);
 $("[data-copy]").addEventListener("click", async () => {
-  try { await navigator.clipboard.writeText($("[data-link]").value); say(gettext("Link copied.")); } catch { $("[data-link]").select(); }
+  try { await navigator.clipboard.writeText($("[data-link]").value); sayForAMoment(gettext("Link copied.")); } catch { $("[data-link]").select(); }
 });
 
 // Leaving asks once more, in the button itself: a second press within a few seconds leaves.
