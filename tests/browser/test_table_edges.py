@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import shoot
+from tests.browser.conftest import ARTIFACTS, shoot
 from tests.browser.table_driver import start_practice, view
 from tests.browser.test_phone_table import PHONES
 
@@ -106,4 +106,28 @@ def test_link_copied_is_said_for_a_moment_on_the_lobby(open_page, site):
     # Said, then gone: it was true a moment, not for as long as the lobby is open.
     page.wait_for_function("() => !document.querySelector('[data-status]').textContent",
                            timeout=8000)
+    watch.check()
+
+
+# The home page's timer choices, row by row (their tops): how many each row holds.
+TIMER_ROWS = """() => {
+    const rows = new Map();
+    for (const label of document.querySelectorAll('.timer-choice label')) {
+        const top = Math.round(label.getBoundingClientRect().top);
+        rows.set(top, (rows.get(top) || 0) + 1);
+    }
+    return [...rows.values()];
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "es", "th"])
+@pytest.mark.parametrize("size", list(PHONES))
+def test_no_timer_choice_is_left_alone_on_its_line(open_page, site, size, language):
+    page, watch = open_page(PHONES[size], touch=True)
+    page.context.add_cookies([{"name": "django_language", "value": language, "url": site.url}])
+    page.goto(site.url + "/#friends")
+    rows = page.evaluate(TIMER_ROWS)
+    page.locator(".timer-choice").scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / f"{language}-{size}-timer.png"))
+    assert sum(rows) == 4 and (len(rows) == 1 or min(rows) > 1), rows
     watch.check()
