@@ -131,3 +131,34 @@ def test_no_timer_choice_is_left_alone_on_its_line(open_page, site, size, langua
     page.screenshot(path=str(ARTIFACTS / f"{language}-{size}-timer.png"))
     assert sum(rows) == 4 and (len(rows) == 1 or min(rows) > 1), rows
     watch.check()
+
+
+# Your turn's clock (views/timer.js puts it in your section at your turn) and Skip, both shown
+# as when the computer players' moves still play while your time runs: the two boxes and the
+# title's words.
+CLOCK_AND_SKIP = """() => {
+    const clock = document.querySelector('[data-turn-clock]');
+    document.querySelector('section.me').append(clock);
+    clock.querySelector('[data-clock-time]').textContent = '5:00';
+    clock.hidden = false;
+    document.querySelector('[data-playback]').hidden = false;
+    const meets = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5
+        && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+    const c = clock.getBoundingClientRect();
+    const s = document.querySelector('[data-skip]').getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(document.getElementById('me-title'));
+    const words = [...range.getClientRects()].filter((r) => r.width);
+    return {clockOnSkip: meets(c, s), skipOnTitle: words.some((r) => meets(r, s)),
+            clockOnTitle: words.some((r) => meets(r, c))};
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "es", "th"])
+def test_on_a_laptop_your_clock_and_skip_stand_apart(open_page, site, seeded, language):
+    page, watch = open_page({"width": 1280, "height": 800}, speed="instant")
+    start_practice(page, site.url, language)
+    seen = page.evaluate(CLOCK_AND_SKIP)
+    shoot(page, f"{language}-1280x800-clock-skip")
+    assert seen == {"clockOnSkip": False, "skipOnTitle": False, "clockOnTitle": False}
+    watch.check()
