@@ -162,3 +162,38 @@ def test_on_a_laptop_your_clock_and_skip_stand_apart(open_page, site, seeded, la
     shoot(page, f"{language}-1280x800-clock-skip")
     assert seen == {"clockOnSkip": False, "skipOnTitle": False, "clockOnTitle": False}
     watch.check()
+
+
+# A computer player's turn clock (views/timer.js puts it in the seat to move), at its widest,
+# in each seat in turn: the seat's words it meets.
+SEAT_CLOCK = """() => {
+    const clock = document.querySelector('[data-turn-clock]');
+    clock.querySelector('[data-clock-time]').textContent = '5:00';
+    clock.hidden = false;
+    const meets = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5
+        && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+    const out = [];
+    for (const seat of document.querySelectorAll('.seat')) {
+        seat.append(clock);
+        const c = clock.getBoundingClientRect();
+        const range = document.createRange();  // the name, the marks, the cards, the move
+        for (const part of seat.querySelectorAll('h3, .badge, .stats, .last-move')) {
+            range.selectNodeContents(part);
+            // A badge as its box shows it (a phone's tick hides its words, still in the range).
+            const words = part.classList.contains('badge') ? [part.getBoundingClientRect()]
+                : [...range.getClientRects()].filter((r) => r.width);
+            if (words.some((r) => meets(r, c))) out.push(part.textContent);
+        }
+    }
+    return out;
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "es", "th"])
+def test_on_its_side_a_seats_clock_covers_not_its_cards(open_page, site, seeded, language):
+    page, watch = open_page({"width": 844, "height": 390}, touch=True, speed="instant")
+    start_practice(page, site.url, language)
+    covered = page.evaluate(SEAT_CLOCK)
+    shoot(page, f"{language}-844x390-seat-clock")  # the clock in the last seat
+    assert covered == []
+    watch.check()
