@@ -254,6 +254,10 @@ class Event(TypedDict):
     t: Annotated[str, Field(description="deal_started, drew, laid_down, laid_off, discarded, "
                                         "stock_rebuilt, deal_ended, game_finished")]
     data: Annotated[dict[str, Any], Field(description="What happened. " + EVENT_D)]
+    bot: NotRequired[Annotated[bool, Field(
+        description="In `GET /games/{id}/events` only: true when the computer chose this move "
+                    "for the person at that seat (their turn's time ran out, or they are "
+                    "away); absent otherwise.")]]
 
 
 class ActionResult(TypedDict):

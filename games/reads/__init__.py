@@ -55,16 +55,23 @@ def deal_log(seated: Seated) -> dict:
     after that seat's last action and ``before`` the GameView at that moment, so a page
     arriving later can play the other players' moves since then. Events start where the
     current deal does, or earlier when the moves since ``seen`` began in the previous deal."""
-    game, mine = seated.game, seated.seat
+    game, mine, seating = seated.game, seated.seat, seated.seating
     state, events = new_game(game.seed)
     messages = [seat_message(event, 0, mine) for event in events]
     deal_from, seen, seen_at, seen_state = 0, 0, len(messages), state
-    for seat, data in game.actions.order_by("index").values_list("seat", "action"):
+    rows = game.actions.order_by("index").values_list("seat", "action", "bot")
+    for seat, data, bot in rows:
         state, events = apply(state, seat, action_from_json(data))
         for event in events:
             if event.type == "deal_started":
                 deal_from = len(messages)
-            messages.append(seat_message(event, state.actions, mine))
+            message = seat_message(event, state.actions, mine)
+            # A person's move the bot chose for them (their time ran out, or they were away):
+            # the page words it as the computer's, never as theirs. A seat whose person left
+            # is a computer player's now, named as one.
+            if bot and seating.is_person(seat):
+                message["bot"] = True
+            messages.append(message)
         if seat == mine:
             seen, seen_at, seen_state = state.actions, len(messages), state
     before = {**game_view(seated, seen_state), "version": seen}

@@ -334,3 +334,20 @@ def test_every_seat_hears_the_timeout_the_away_seat_and_the_next_timer(
     for frames in heard.values():
         assert [(f["t"], f["data"]) for f in frames] == [("away", {"seat": seat,
                                                                    "away": False})]
+
+
+def test_the_deal_log_marks_the_moves_the_computer_chose_for_a_person(table_game):
+    """Issue 51, item 6: a timed-out person's moves are the computer's in GET /events (`bot`),
+    theirs stay unmarked, and so do the computer players' own seats' (named as computers)."""
+    seat = view(table_game)["turn"]  # a person's: the bots' turns are played at once
+    play_turn(table_game)  # the person's own turn
+    while view(table_game)["turn"] != seat:
+        play_turn(table_game)
+    run_out(table_game)
+    assert services.time_out(table_game["id"])
+    log = table_game["people"][seat].get(f"/games/{table_game['id']}/events").json()
+    moves = [e for e in log["events"] if e["data"].get("seat") == seat]
+    marked = [e for e in moves if e.get("bot")]
+    assert marked and marked[-1]["t"] == "discarded"  # the timed-out turn, to its discard
+    assert any("bot" not in e for e in moves)  # the person's own turn
+    assert not any(e.get("bot") for e in log["events"] if e["data"].get("seat") in (2, 3))

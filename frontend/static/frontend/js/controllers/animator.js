@@ -127,8 +127,15 @@ export function applyEvent(view, event) {
 export function describeEvent(view, event) {
   const d = eventData(event);
   // A spectator (a replay of someone else's game) reads every seat by its name.
-  if (d.seat !== undefined && d.seat === view.you && !view.spectator) return describeMine(view, event, d);
+  if (d.seat !== undefined && d.seat === view.you && !view.spectator) {
+    return event.bot ? describeForMe(view, event, d) : describeMine(view, event, d);
+  }
   const who = d.seat === undefined ? "" : seatName(view, d.seat);
+  // A friend's move the computer chose for them (their time ran out, or they are away).
+  if (event.bot) {
+    const line = describeEvent(view, { ...event, bot: false });
+    return line && format(gettext("%(move)s (The computer played it for %(who)s.)"), { move: line, who });
+  }
   switch (eventType(event)) {
     case "drew":
       return d.from === "discard"
@@ -163,6 +170,25 @@ export function describeEvent(view, event) {
 function meldsText(view, d) {
   const melds = (d.melds || []).map((m) => ({ kind: m.kind, min_cards: m.cards.length }));
   return melds.length ? describeContract({ melds }) : describeContract(view.players[d.seat]?.contract);
+}
+
+// One of the player's own moves that the computer chose for them (GET /events' `bot`).
+function describeForMe(view, event, d) {
+  const card = d.card ? theCard(d.card) : "";
+  switch (eventType(event)) {
+    case "drew":
+      return d.from === "discard"
+        ? format(gettext("The computer took %(card)s from the discard pile for you."), { card })
+        : format(gettext("The computer drew %(card)s from the stock for you."), { card });
+    case "laid_down":
+      return format(gettext("The computer laid down %(contract)s for you."), { contract: meldsText(view, d) });
+    case "laid_off":
+      return format(gettext("The computer laid off %(card)s for you."), { card });
+    case "discarded":
+      return format(gettext("The computer discarded %(card)s for you."), { card });
+    default:
+      return "";
+  }
 }
 
 function describeMine(view, event, d) {

@@ -139,10 +139,20 @@ export class GameController {
       if (this.store.heardVersion > this.view.version) this.onSocket({ v: this.store.heardVersion });
       return;
     }
-    const elsewhere = news.news.some((e) => eventData(e).seat === news.view.you && eventType(e) !== "deal_started")
-      || (!news.news.length && this.view);
+    const mine = news.news.filter((e) => eventData(e).seat === news.view.you && eventType(e) !== "deal_started");
+    // The player's moves the computer chose for them (GET /events' `bot`) are not another
+    // tab's: say what happened. Read before showing: the view after may say "away" already.
+    const ranOut = this.store.timedOutMe;
+    const forMe = mine.some((e) => e.bot) || (ranOut && !news.news.length && this.view);
+    const away = !ranOut && this.store.awayMe;
+    const elsewhere = mine.length || (!news.news.length && this.view);
+    this.store.timedOutMe = false;
     await this.showNews(news);
-    if (elsewhere) showInfo(this.els.message, gettext("A move was played in another tab: this page has caught up."));
+    if (forMe) {
+      showInfo(this.els.message, away
+        ? gettext("You are away: the computer played your turn.")
+        : gettext("Time ran out — the computer played your turn."));
+    } else if (elsewhere) showInfo(this.els.message, gettext("A move was played in another tab: this page has caught up."));
     if (this.view.phase === "finished") showResult(this.els, this.view);
   }
 

@@ -87,6 +87,7 @@ export class GameStore {
     this.timer = null;
     this.breakEndsAt = null;
     this.away = new Set();
+    this.timedOutMe = false; // a `timed_out` frame for this seat, not yet told (game.js sync)
   }
 
   get version() {
@@ -124,7 +125,12 @@ export class GameStore {
     if (t === "turn_timer") {
       this.timer = runsOut(data.seat, data.deadline, data.seconds_left, data.seconds, v);
       this.breakEndsAt = onPageClock(data.break_until);
-    } else if (t === "timed_out") this.timer = null; // the bot's moves for the seat follow
+    } else if (t === "timed_out") {
+      this.timer = null; // the bot's moves for the seat follow
+      // The moves that follow are the computer's for this player, not another tab's: the
+      // page says so even when the moves themselves are not played on it (a missed deal).
+      if (this.view && data.seat === this.view.you) this.timedOutMe = true;
+    }
     else if (t === "away") data.away ? this.away.add(data.seat) : this.away.delete(data.seat);
     else return false;
     return true;

@@ -1,0 +1,56 @@
+"""Issue 51, item 6: the page's words say what happened. Ana (laptop, mouse) and Ben (phone at
+390x844, touch) at a table with a turn timer; Ben's time runs out and the computer plays his
+turn: his page says so (not "A move was played in another tab"), and both logs say the
+computer chose those moves for him."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.table_driver import view, wait_idle
+from tests.browser.test_table_timer import run_out
+from tests.browser.test_together import Person, api_of, two_at_a_table
+from tests.games.scripted import one_action
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+MAX_ACTIONS = 40  # Ana's actions until Ben's turn comes, with room to spare
+LOG = "[data-log-lines] li"
+
+
+def test_when_the_timer_plays_for_you_the_page_and_the_log_say_the_computer_did(
+        open_page, site, seeded):
+    (host, host_watch), (guest, guest_watch) = two_at_a_table(open_page, site)
+    host.click("[data-start]")
+    for page in (host, guest):
+        page.wait_for_url("**/play/**")
+        page.wait_for_selector("#game:not([data-loading])")
+    assert guest.viewport_size == {"width": 390, "height": 844}
+    game_id = host.locator("#game").get_attribute("data-game-id")
+    ana = Person(host, host_watch, "Ana", touch=False)
+    ana_api = api_of(ana, site)
+    ben_seat = view(guest)["you"]
+    for _ in range(MAX_ACTIONS):
+        game = ana_api.get(f"/games/{game_id}").json()
+        if game["turn"] == ben_seat:
+            break
+        one_action(ana_api, game)
+    wait_idle(guest)
+    guest.wait_for_selector("#game.my-turn")
+
+    # Ben's time runs out; Ana's next read plays his turn, and both pages hear it.
+    run_out(game_id)
+    assert ana_api.get(f"/games/{game_id}").json()["turn"] != ben_seat
+    guest.wait_for_function("""() => document.querySelector('[data-message]').textContent
+        .includes('Time ran out — the computer played your turn')""")
+    lines = guest.locator(LOG).all_text_contents()
+    assert not any("another tab" in line for line in lines)
+    assert any(line.startswith("The computer discarded") and line.endswith("for you.")
+               for line in lines), lines[-6:]
+    # Ben's own moves are never the computer's "You …" lines.
+    assert not any(line.startswith("You discarded") for line in lines), lines[-6:]
+    host.wait_for_function("""() => [...document.querySelectorAll('[data-log-lines] li')]
+        .some((li) => li.textContent.startsWith('Ben discarded')
+              && li.textContent.endsWith('(The computer played it for Ben.)'))""")
+    for watch in (host_watch, guest_watch):
+        watch.check()
