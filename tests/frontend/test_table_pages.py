@@ -35,6 +35,20 @@ def test_a_join_link_quotes_no_more_than_a_code(client):
         response.content.decode()
 
 
+def test_a_seated_persons_join_link_goes_to_their_seat_the_lobby_or_the_running_game(client):
+    ada = play_as(client, "Ada")
+    bea, _ = player_with_token("Bea")
+    table = services.open_table(ada, "Friday cards")
+    link = f"/tables/join/{table.code.lower()}/"  # as typed: the code's every spelling
+    response = client.get(link)
+    assert response.status_code == 302 and response["Location"] == f"/tables/{table.public_id}/"
+    services.join(bea, table.code)
+    game = services.start(ada, table.public_id).game
+    response = client.get(link)
+    assert response.status_code == 302 and response["Location"] == f"/play/{game.public_id}/"
+    assert Client().get(link).status_code == 200  # anyone else: the question, as before
+
+
 def test_the_lobby_opens_only_for_the_people_at_the_table(client):
     ada = play_as(client, "Ada")
     table = services.open_table(ada, "Friday cards")

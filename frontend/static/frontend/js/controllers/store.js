@@ -178,7 +178,12 @@ export class GameStore {
     // The events must follow on from `before`: the first is the next action's, in the same
     // deal (the log starts at a deal's start, so a deal's last moves may be missing).
     const follows = news.length && news[0].v === from + 1 && (news[0].t ?? news[0].type) !== "deal_started";
-    if (!follows || quietThrough >= view.version) { before = null; news = []; }
+    // A table's page opening after a deal ended unseen and its break between deals is over
+    // (the person was away, or came back by the link) shows the deal being played now, not
+    // that deal's end and results: the break was the time to read them ("Scores so far").
+    const stale = !this.view && view.turn_seconds && !view.break_until
+      && news.some((e) => (e.t ?? e.type) === "deal_ended" && e.v > quietThrough);
+    if (!follows || stale || quietThrough >= view.version) { before = null; news = []; }
     return { view, log, before, news, quietThrough };
   }
 
