@@ -130,6 +130,11 @@ class Game(models.Model):
     # results, and a turn that starts in it is timed from its end (games.services.timers).
     # Ended early once every person present has closed the results (POST /games/{id}/ready).
     break_until = models.DateTimeField(null=True, blank=True)
+    # The name of the table for friends the game was started at, as it was then ("": a game
+    # played alone, or started before 2026-12-06): a table's later games replace Table.game,
+    # so the game keeps the name its header, lists and replay show.
+    table_name = models.CharField(max_length=40, blank=True, default="", db_default="",
+                                  editable=False)
 
     objects = GameQuerySet.as_manager()
 

@@ -199,6 +199,10 @@ class GameView(TypedDict):
     mode: Literal["practice", "daily"]
     level: Level
     daily: date | None
+    table_name: Annotated[str | None, Field(
+        description="The name of the table for friends the game was started at, as it was "
+                    "then; null for a game played alone (or a table's game started before "
+                    "2026-12-06).")]
     status: Literal["active", "finished", "expired"]
     version: Annotated[int, Field(
         description="Actions applied so far: send it back with your action.")]

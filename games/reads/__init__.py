@@ -38,6 +38,7 @@ def game_view(seated: Seated, state: GameState | None = None) -> dict:
     return {
         "id": game.public_id, "mode": game.mode, "level": game.level,
         "daily": game.daily.date.isoformat() if game.daily_id else None,
+        "table_name": game.table_name or None,
         "status": game.status, "version": game.version, **view,
         "result": result_json(state) if state.phase == FINISHED else None,
         "created_at": game.created_at, "finished_at": game.finished_at,

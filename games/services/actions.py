@@ -63,21 +63,23 @@ def start_game(player: Player, mode: str = Game.PRACTICE, level: str = "normal",
 
 
 def start_game_together(owner: Player, people: dict[int, Player], level: str = "normal",
-                        turn_seconds: int | None = None) -> Played:
+                        turn_seconds: int | None = None, table_name: str = "") -> Played:
     """A practice game for several people, each at the seat ``people`` gives (``owner``
     among them), the other seats played by bots of ``level``; answered as ``owner`` sees it.
     Every person's frames go to their own seat's group. ``turn_seconds``: each person's time
-    for a turn (one of TURN_SECONDS), None for no timer."""
+    for a turn (one of TURN_SECONDS), None for no timer; ``table_name``: the table's it is."""
     if owner not in people.values() or not set(people) <= set(range(SEATS)):
         raise ValueError("the owner sits at the game, at seats 0-3")
     if len({player.pk for player in people.values()}) != len(people):
         raise ValueError("one seat a person")
-    return _start(owner, people, Game.PRACTICE, level, turn_seconds=turn_seconds)
+    return _start(owner, people, Game.PRACTICE, level, turn_seconds=turn_seconds,
+                  table_name=table_name)
 
 
 def _start(owner: Player, people: dict[int, Player], mode: str, level: str, *,
            daily: DailyDeal | None = None, address_hash: str = "",
-           device_hash: str = "", turn_seconds: int | None = None) -> Played:
+           device_hash: str = "", turn_seconds: int | None = None,
+           table_name: str = "") -> Played:
     if level not in LEVELS:
         raise ValueError(level)
     if turn_seconds is not None and turn_seconds not in TURN_SECONDS:
@@ -90,7 +92,7 @@ def _start(owner: Player, people: dict[int, Player], mode: str, level: str, *,
         game = Game(owner=owner, mode=mode, level=level, seed=seed, daily=daily,
                     address_hash=address_hash, device_hash=device_hash,
                     engine_version=ENGINE_VERSION, version=0,
-                    state={}, turn_seconds=turn_seconds)
+                    state={}, turn_seconds=turn_seconds, table_name=table_name)
         steps: list[tuple[int, Action]] = []
         state = run_bots(game, seating, state, steps, happened)
         game.state = state.to_json()

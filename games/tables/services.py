@@ -139,7 +139,8 @@ def start(player: Player, public_id: str) -> games.Played:
         if len(seated) < 2:
             raise Refusal(409, "not_enough_people", "A table's game needs two people or more: "
                                                     "share its link first.")
-        played = games.start_game_together(player, seated, table.level, table.turn_seconds)
+        played = games.start_game_together(player, seated, table.level, table.turn_seconds,
+                                           table_name=table.name)
         table.game, table.status = played.game, Table.PLAYING
         table.save(update_fields=["game", "status", "updated_at"])
         _tell(table)

@@ -103,3 +103,20 @@ def test_a_seated_person_opening_the_link_again_goes_to_their_seat_with_no_stale
     assert page.locator("[data-join]").count() == 0
     for w in (host_watch, guest_watch, watch):
         w.check()
+
+
+def test_a_friends_game_is_titled_by_its_table_and_the_friends_at_it(open_page, site, seeded):
+    (host, host_watch), (guest, guest_watch) = two_at_a_table(open_page, site)
+    host.click("[data-start]")
+    for page in (host, guest):
+        page.wait_for_url("**/play/**")
+        page.wait_for_selector("#game:not([data-loading])")
+    deal = "Deal 1 of 10 · "
+    assert guest.locator("[data-deal-info]").text_content() == deal + "Friday cards, with Ana"
+    assert host.locator("[data-deal-info]").text_content() == deal + "Friday cards, with Ben"
+    # On the phone it stays within the window, the page no wider than it.
+    box = guest.locator("[data-deal-info]").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+    assert guest.evaluate("document.documentElement.scrollWidth") <= 390
+    for watch in (host_watch, guest_watch):
+        watch.check()

@@ -203,3 +203,15 @@ def test_a_moderator_reads_a_table_but_never_its_code(alice, bob, django_user_mo
     assert client.get(f"/admin/tables/table/?code__startswith={stored.code[0]}").status_code \
         in (302, 400)  # a secret is never a filter
     assert client.post(f"/admin/tables/table/{stored.pk}/delete/").status_code == 403
+
+
+def test_a_tables_game_carries_the_tables_name_and_a_game_played_alone_none(alice, bob):
+    """Issue 51, item 6: the GameView's table_name titles a friends' game (not "Practice")."""
+    table = open_table(alice, name="Friday cards")
+    join(bob, table)
+    game = start(alice, table)["game"]
+    assert game["table_name"] == "Friday cards"
+    assert bob.get(f"/games/{game['id']}").json()["table_name"] == "Friday cards"
+    alone = alice.post("/games", {"mode": "practice"})
+    assert alone.status_code == 201, alone.content
+    assert alone.json()["table_name"] is None

@@ -10,6 +10,17 @@ import { renderScores } from "./scores.js";
 import { renderSeats, seatName, withPeople } from "./seats.js";
 import { renderAway, renderTurnClock } from "./timer.js";
 
+// What the game is: a table's game by the table's name and the friends at it (the people
+// other than the viewer, bots aside), not as a practice game played alone.
+export function gameTitle(v) {
+  if (v.mode === "daily") return gettext("Daily");
+  if (!v.table_name) return format(gettext("Practice (%(level)s)"), { level: levelName(v.level) });
+  const friends = v.players.filter((p) => !p.bot && p.seat !== v.you).map((p) => p.name);
+  if (!friends.length) return v.table_name;
+  const names = new Intl.ListFormat(document.documentElement.lang || undefined, { type: "conjunction" }).format(friends);
+  return format(gettext("%(table)s, with %(names)s"), { table: v.table_name, names });
+}
+
 export const TOUCH = globalThis.matchMedia?.("(hover: none) and (pointer: coarse)");
 
 // els: the table's elements (GameController.els); ladder: rung -> contract text; lastMoves:
@@ -20,8 +31,7 @@ export function renderTable(root, els, store, { composer, ladder, lastMoves }) {
   const legal = store.legal();
   const myTurn = store.myTurn;
   const me = v.players[v.you];
-  els.dealInfo.textContent = format(gettext("Deal %(deal)s of 10"), { deal: v.deal })
-    + " · " + (v.mode === "daily" ? gettext("Daily") : format(gettext("Practice (%(level)s)"), { level: levelName(v.level) }));
+  els.dealInfo.textContent = format(gettext("Deal %(deal)s of 10"), { deal: v.deal }) + " · " + gameTitle(v);
   els.contract.textContent = contractLine(v);
   els.turn.textContent = turnText(store);
   root.classList.toggle("my-turn", myTurn);
