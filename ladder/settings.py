@@ -285,7 +285,7 @@ else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     BROKER_FOLDER = Path(env_str("BROKER_FOLDER", str(BASE_DIR / ".dev-broker")))
-    CELERY_BROKER_URL = "filesystem://"
+    CELERY_BROKER_URL = "filesystem://localhost//"  # kombu warns of a URL without a host
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(BROKER_FOLDER / "messages"),
         "data_folder_out": str(BROKER_FOLDER / "messages"),
