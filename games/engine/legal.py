@@ -8,6 +8,7 @@ the full state answer the same questions the same way.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .actions import DISCARD_PILE, STOCK, Discard, Draw, LayDown, LayOff
 from .cards import card_id, describe, face_of, is_joker
@@ -17,8 +18,10 @@ from .melds import LOW, Meld, lay_off_options, match_contract, read_meld
 from .state import DRAW, FINISHED, PLAY, TableMeld
 
 
-@dataclass(frozen=True, slots=True)
-class Situation:
+# A named tuple rather than a frozen dataclass: one is made in every apply and for every view's
+# legal moves, and a tuple is built in one step where a frozen dataclass's __init__ sets each
+# field through object.__setattr__ (docs/performance.md). As immutable, equal and hashable.
+class Situation(NamedTuple):
     seat: int
     turn: int
     phase: str

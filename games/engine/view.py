@@ -8,6 +8,7 @@ hand, the stock's order or the seed, so a bot given a view cannot peek.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .actions import LayDown
 from .cards import card_json
@@ -17,8 +18,9 @@ from .melds import holds_contract, ranked_lay_downs
 from .state import DealResult, GameState, TableMeld
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerInfo:
+# A named tuple: immutable, equal and hashable as the frozen dataclass was, and built in one
+# step rather than a frozen __init__'s object.__setattr__ per field (docs/performance.md).
+class PlayerInfo(NamedTuple):
     seat: int
     rung: int  # the rung whose contract this player plays in this deal
     climbed: int  # contracts completed so far, 0-10
@@ -36,7 +38,11 @@ class PlayerInfo:
                 "hand_size": self.hand_size, "penalty": self.penalty}
 
 
-@dataclass(frozen=True, slots=True)
+# Slotted but not frozen: a view is made for every decision, for each simulated turn of the
+# hard player's play-outs too, and a frozen __init__ sets each of its 18 fields through
+# object.__setattr__ (docs/performance.md). Nothing writes to a view after player_view makes
+# it but ``legal`` below, which keeps its answer; nothing hashes one.
+@dataclass(slots=True)
 class PlayerView:
     seat: int
     deal: int
@@ -74,9 +80,10 @@ class PlayerView:
     def legal(self) -> Legal:
         """What this seat may do now: worked out at the first look and kept (a view is a
         moment of the game; it never changes), since a player looks more than once."""
-        if self._legal is None:
-            object.__setattr__(self, "_legal", legal(self.situation))
-        return self._legal
+        found = self._legal
+        if found is None:
+            found = self._legal = legal(self.situation)
+        return found
 
     def to_json(self) -> dict:
         return {
@@ -115,7 +122,7 @@ class PlayerView:
 
 # The players' public facts by (climbed, laid_down_turn, penalties, hand sizes): within a deal
 # only the hand sizes move, between 10 and 11 cards mostly, so the same few tuples come back
-# every turn (PlayerInfo values are frozen: one may serve any number of views). Bounded like
+# every turn (PlayerInfo values are immutable: one may serve any number of views). Bounded like
 # the bots' memos; measured (timeit, interleaved, a busy host): player_view 3.2-4.6 -> 1.7-2.2 µs.
 _PLAYERS: dict[tuple, tuple[PlayerInfo, ...]] = {}
 _PLAYERS_KEPT = 4096
