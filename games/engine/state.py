@@ -65,7 +65,11 @@ class DealResult:
                    tuple(data["penalties"]), tuple(data["climbed"]))
 
 
-@dataclass(frozen=True, slots=True)
+# Slotted but not frozen: every action makes a new state (thousands in each of the hard
+# player's decisions), and a frozen __init__ sets each of its 19 fields through
+# object.__setattr__ (docs/performance.md). It is still never changed once made: apply and
+# replace make new ones; nothing hashes a state.
+@dataclass(slots=True)
 class GameState:
     seed: str
     deal: int  # 1-10
