@@ -170,6 +170,8 @@ def check_table_across_processes(shape: Shape) -> None:
               "the two people played the first deal, A's and B's sockets each hearing the "
               "other's every move", f"{moves} moves by people, {heard} heard by the other, "
               f"deal {game['deal']}")
+        for player, base, _ in people.values():  # both close the deal's results, as a page
+            player.request("ready", "POST", f"/games/{game_id}/ready", at=base)  # ends the break
         waiting = host.game(game_id, at=a).json()
         mover = waiting["turn"]
         _, _, watcher = people[1 - mover]
