@@ -9,7 +9,10 @@ ladder/settings.py), and the server drains that queue onto its loop, where
 publishes to Redis.
 
 It uses kombu's documented ``SimpleQueue``; a send is a file the server reads within
-``POLL_S``.
+``POLL_S``. It replaces no stock part for speed, so it claims no share of an action: a stock
+layer that crosses processes needs a server (Redis), which the embedded default has not
+(docs/design.md, "Hand-made parts, and why"). tests/production/test_dev_serve.py hears a
+turn the worker played through it.
 """
 
 from __future__ import annotations

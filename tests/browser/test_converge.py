@@ -11,7 +11,7 @@ import time
 import pytest
 
 from tests.browser.table_driver import view
-from tests.browser.test_together import Person, api_of, two_at_a_table
+from tests.browser.test_together import Person, api_of, start_together, two_at_a_table
 from tests.games.scripted import one_action
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -45,11 +45,7 @@ def log_tail(api, game_id: str, game: dict) -> tuple[int, str]:
 
 def test_a_move_between_the_pages_read_and_its_socket_is_not_missed(open_page, site, seeded):
     (host, host_watch), (guest, guest_watch) = two_at_a_table(open_page, site)
-    host.click("[data-start]")
-    for page in (host, guest):
-        page.wait_for_url("**/play/**")
-        page.wait_for_selector("#game:not([data-loading])")
-    game_id = host.locator("#game").get_attribute("data-game-id")
+    game_id = start_together(host, guest)
     ana_api = api_of(Person(host, host_watch, "Ana", touch=False), site)
     ben_api = api_of(Person(guest, guest_watch, "Ben", touch=True), site)
     ana, ben = view(host)["you"], view(guest)["you"]

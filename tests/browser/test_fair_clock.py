@@ -16,7 +16,7 @@ from games.models import Game, Seat
 from games.tables.models import Table
 from tests.browser.conftest import shoot
 from tests.browser.table_driver import card, view
-from tests.browser.test_together import Person, api_of, two_at_a_table
+from tests.browser.test_together import Person, api_of, start_together, two_at_a_table
 from tests.games.scripted import costliest, one_action
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -65,11 +65,7 @@ def at_a_table(open_page, site, turn_seconds: int, speed: str):
             "localStorage.setItem('ladder.settings', "
             f"{json.dumps(json.dumps({'speed': speed, 'askJoker': False}))})")
     Table.objects.update(turn_seconds=turn_seconds)
-    host.click("[data-start]")
-    for page in (host, guest):
-        page.wait_for_url("**/play/**")
-        page.wait_for_selector("#game:not([data-loading])")
-    game_id = host.locator("#game").get_attribute("data-game-id")
+    game_id = start_together(host, guest)
     people = {}
     for page, name, touch in ((host, "Ana", False), (guest, "Ben", True)):
         person = Person(page, None, name, touch=touch)

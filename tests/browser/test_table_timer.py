@@ -16,7 +16,7 @@ from django.utils import timezone
 from games.models import Game
 from tests.browser.conftest import Watch
 from tests.browser.table_driver import view, wait_idle
-from tests.browser.test_together import Person, api_of, play_turn, two_at_a_table
+from tests.browser.test_together import Person, api_of, play_turn, start_together, two_at_a_table
 from tests.games.scripted import one_action
 from tests.languages import LANGUAGES
 
@@ -86,11 +86,7 @@ def ben_seat_shows_away(page, seat: int, away: bool = True) -> None:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_person_out_of_time_goes_away_and_comes_back(open_page, site, seeded, language):
     (host, host_watch), (guest, guest_watch) = two_at_a_table(open_page, site, language)
-    host.click("[data-start]")
-    for page in (host, guest):
-        page.wait_for_url("**/play/**")
-        page.wait_for_selector("#game:not([data-loading])")
-    game_id = host.locator("#game").get_attribute("data-game-id")
+    game_id = start_together(host, guest)
     ana = Person(host, host_watch, "Ana", touch=False)
     ana.seat, ben_seat = view(host)["you"], view(guest)["you"]
     game = view(host)

@@ -273,6 +273,16 @@ def table_of_game(game_id: str) -> str:
     return Table.objects.get(game__public_id=game_id).public_id
 
 
+def start_together(host, *guests) -> str:
+    """The host starts the table's game from the lobby; every page is on it and loaded: its
+    id."""
+    host.click("[data-start]")
+    for page in (host, *guests):
+        page.wait_for_url("**/play/**")
+        page.wait_for_selector("#game:not([data-loading])")
+    return host.locator("#game").get_attribute("data-game-id")
+
+
 def two_at_a_table(open_page, site, language: str = "en", shots: bool = False):
     """Ana opens a table on her laptop, Ben sits down from its link on his phone: their pages
     (on the lobby) and watches."""
@@ -311,10 +321,7 @@ def test_the_tables_pages_in_each_language_on_a_phone_and_a_laptop(open_page, si
     for page, size in ((host, 1280), (guest, 390)):
         page.wait_for_selector(".reaction-bubble")
         shoot(page, f"{language}-{size}-lobby")
-    host.click("[data-start]")
-    for page in (host, guest):
-        page.wait_for_url("**/play/**")
-        page.wait_for_selector("#game:not([data-loading])")
+    start_together(host, guest)
     host.click("[data-react-toggle]")
     shoot(host, f"{language}-1280-game-react-panel")
     host.click('#reactions [data-reaction="your_turn"]')

@@ -11,7 +11,7 @@ from games.models import Game, Seat
 from tests.browser.conftest import Watch
 from tests.browser.table_driver import view, wait_idle
 from tests.browser.test_table_timer import run_out
-from tests.browser.test_together import Person, api_of, two_at_a_table
+from tests.browser.test_together import Person, api_of, start_together, two_at_a_table
 from tests.games.scripted import one_action
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -24,10 +24,7 @@ LOG = "[data-log-lines] li"
 def test_when_the_timer_plays_for_you_the_page_and_the_log_say_the_computer_did(
         open_page, site, seeded):
     (host, host_watch), (guest, guest_watch) = two_at_a_table(open_page, site)
-    host.click("[data-start]")
-    for page in (host, guest):
-        page.wait_for_url("**/play/**")
-        page.wait_for_selector("#game:not([data-loading])")
+    start_together(host, guest)
     assert guest.viewport_size == {"width": 390, "height": 844}
     game_id = host.locator("#game").get_attribute("data-game-id")
     ana = Person(host, host_watch, "Ana", touch=False)
@@ -69,11 +66,7 @@ def test_a_seated_person_opening_the_link_again_goes_to_their_seat_with_no_stale
     ben.wait_for_url("**/tables/*/")
     ben.close()
 
-    host.click("[data-start]")
-    for page in (host, guest):
-        page.wait_for_url("**/play/**")
-        page.wait_for_selector("#game:not([data-loading])")
-    game_id = host.locator("#game").get_attribute("data-game-id")
+    game_id = start_together(host, guest)
     ana_api = api_of(Person(host, host_watch, "Ana", touch=False), site)
     ben_seat = view(guest)["you"]
     # Ben's tab closes and he is away: the computer plays his turns while Ana plays a whole
@@ -107,10 +100,7 @@ def test_a_seated_person_opening_the_link_again_goes_to_their_seat_with_no_stale
 
 def test_a_friends_game_is_titled_by_its_table_and_the_friends_at_it(open_page, site, seeded):
     (host, host_watch), (guest, guest_watch) = two_at_a_table(open_page, site)
-    host.click("[data-start]")
-    for page in (host, guest):
-        page.wait_for_url("**/play/**")
-        page.wait_for_selector("#game:not([data-loading])")
+    start_together(host, guest)
     deal = "Deal 1 of 10 · "
     assert guest.locator("[data-deal-info]").text_content() == deal + "Friday cards, with Ana"
     assert host.locator("[data-deal-info]").text_content() == deal + "Friday cards, with Ben"
