@@ -121,7 +121,7 @@ def check_daily_on_board(shape: Shape) -> None:
               f"{time.monotonic() - started:.1f}s, contracts "
               f"{[p['climbed'] for p in game['players']]}")
         frames, pushed = board_socket.wait_for(
-            lambda f: f.get("t") == "entry" and f["d"]["player"]["id"] == player.id, 10)
+            lambda f: f.get("t") == "entry" and f["data"]["player"]["id"] == player.id, 10)
         check(pushed, "the finished daily was pushed on B's board websocket",
               f"{frames[-1] if frames else 'no frame'}")
         board = httpx.get(f"{a}/api/v1/leaderboards/daily", timeout=10).json()

@@ -10,8 +10,7 @@ handshake: the socket is accepted and closed at once with close code 4401 (no id
 (not your game) or 4403 (another site), so a client can tell them apart (a close before the
 accept reaches the client as a bare HTTP 403).
 
-Each event arrives as its own frame, ``{"v": version, "t": type, "data": {...}}`` (and ``d``,
-the same object under its name before 2026-12-04), already filtered for the socket's seat
+Each event arrives as its own frame, ``{"v": version, "t": type, "data": {...}}``, already filtered for the socket's seat
 (R25) by :mod:`games.services`, which publishes each seat's frames on that seat's own group.
 One action's frames come in order,
 but two actions answered by two server processes may interleave, so a client must not apply

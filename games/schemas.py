@@ -17,7 +17,7 @@ from datetime import date, datetime
 from typing import Annotated, Any, Literal, NotRequired
 
 from ninja import Schema
-from pydantic import BaseModel, ConfigDict, Field, PlainValidator, RootModel
+from pydantic import BaseModel, Field, PlainValidator, RootModel
 from typing_extensions import TypedDict  # pydantic needs it below Python 3.12
 
 from games.lists import DEFAULT_LEVEL, LEVELS, REASON_CODES, TURN_SECONDS
@@ -244,20 +244,14 @@ class GameView(TypedDict):
                     "count down to `turn_deadline` and `break_until` exactly.")]
 
 
-EVENT_D = ("Also sent as `d`, the same object: its name until 2026-12-04, kept for the clients "
-           "written before (a property named `d` breaks common client generators).")
-
-
 class Event(TypedDict):
     """One event of the game, as your seat saw it."""
 
-    # ``d``, the old name of ``data``, passes through unchanged (EVENT_D).
-    __pydantic_config__ = ConfigDict(extra="allow")  # type: ignore[misc]
     v: Annotated[int, Field(
         description="The game's version right after the action behind this event.")]
     t: Annotated[str, Field(description="deal_started, drew, laid_down, laid_off, discarded, "
                                         "stock_rebuilt, deal_ended, game_finished")]
-    data: Annotated[dict[str, Any], Field(description="What happened. " + EVENT_D)]
+    data: Annotated[dict[str, Any], Field(description="What happened.")]
     bot: NotRequired[Annotated[bool, Field(
         description="In `GET /games/{id}/events` only: true when the computer chose this move "
                     "for the person at that seat (their turn's time ran out, or they are "
@@ -368,17 +362,15 @@ class ReplayPlayer(Out):
 
 
 class PrivatePart(Out):
-    model_config = ConfigDict(populate_by_name=True, extra="allow")  # and ``d`` (EVENT_D)
     seat: int = Field(ge=0, le=3)
     data: dict[str, Any] = Field(description="What only this seat saw: its hand dealt, the card "
-                                             "it drew from the stock. " + EVENT_D)
+                                             "it drew from the stock.")
 
 
 class OpenEvent(Out):
-    model_config = ConfigDict(populate_by_name=True, extra="allow")  # and ``d`` (EVENT_D)
     v: int = Field(description="The game's version right after the action behind this event.")
     t: str = Field(description="As the game's events (Event.t).")
-    data: dict[str, Any] = Field(description="What everyone at the table saw. " + EVENT_D)
+    data: dict[str, Any] = Field(description="What everyone at the table saw.")
     private: list[PrivatePart] | None = Field(
         None, description="Present on events with hidden parts: a seat's own view of the event "
                           "is `data` updated with its part.")

@@ -3,12 +3,12 @@
 Public: no identity needed, nothing is sent but what ``GET /api/v1/leaderboards/daily``
 shows. Each change arrives as one frame, after the change committed:
 
-- ``{"t": "entry", "d": {"date", "rank", "player": {"id", "name"}, "contracts", "penalty",
+- ``{"t": "entry", "data": {"date", "rank", "player": {"id", "name"}, "contracts", "penalty",
   "finished_at", "linked"}}``: a score joined today's board (a daily finished, or a
   moderator restored one); ``rank`` is its rank when it joined, and the entries below it
   moved down one. The same frame comes again when an entry's ``linked`` mark changes
   (leaderboards.flags);
-- ``{"t": "removed", "d": {"date", "player": {"id", "name"}}}``: a moderator took the
+- ``{"t": "removed", "data": {"date", "player": {"id", "name"}}}``: a moderator took the
   player's entry off the board (hidden score or banned player).
 
 Only today's (UTC) changes are forwarded: after midnight a client reloads the new day's board.
@@ -34,10 +34,10 @@ class DailyBoardConsumer(PushConsumer):
 
     async def board_entry(self, message: dict) -> None:
         if message["date"] == daily.today().isoformat():
-            await self.send_json({"t": "entry", "d": {"date": message["date"],
+            await self.send_json({"t": "entry", "data": {"date": message["date"],
                                                       **message["entry"]}})
 
     async def board_removed(self, message: dict) -> None:
         if message["date"] == daily.today().isoformat():
-            await self.send_json({"t": "removed", "d": {"date": message["date"],
+            await self.send_json({"t": "removed", "data": {"date": message["date"],
                                                         "player": message["player"]}})

@@ -165,14 +165,13 @@ def _analysis_of(game: Game, seat: int) -> dict:
 
 def _opened(events: list[Event], version: int) -> list[dict]:
     """Events with their private parts (for a game that is over: R25 no longer hides them):
-    ``{"v", "t", "data", "private": [{"seat", "data"}]}``, each ``data`` also as ``d`` (its
-    name for the clients written before 2026-12-04); a seat's own view of an event is
+    ``{"v", "t", "data", "private": [{"seat", "data"}]}``; a seat's own view of an event is
     ``data`` updated with its private part, as ``Event.for_seat`` makes it."""
     opened = []
     for event in events:
-        item = {"v": version, "t": event.type, "data": event.data, "d": event.data}
+        item = {"v": version, "t": event.type, "data": event.data}
         if event.private:
-            item["private"] = [{"seat": seat, "data": extra, "d": extra}
+            item["private"] = [{"seat": seat, "data": extra}
                                for seat, extra in event.private]
         opened.append(item)
     return opened

@@ -18,11 +18,10 @@ def group_name(game_public_id: str, seat: int) -> str:
 
 
 def seat_message(event: Event, version: int, seat: int) -> dict:
-    """An event as ``seat`` may see it (R25): ``{"v", "t", "data", "d"}``, ``d`` the same
-    object as ``data``, under its name for the clients written before 2026-12-04."""
+    """An event as ``seat`` may see it (R25): ``{"v", "t", "data"}``."""
     data = event.for_seat(seat)
     data.pop("type", None)
-    return {"v": version, "t": event.type, "data": data, "d": data}
+    return {"v": version, "t": event.type, "data": data}
 
 
 def publish_after_commit(game_public_id: str, seating: Seating,

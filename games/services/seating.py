@@ -129,7 +129,7 @@ class Played:
 
     seated: Seated
     state: GameState
-    messages: list[dict] = field(default_factory=list)  # [{"v", "t", "data", "d"}]
+    messages: list[dict] = field(default_factory=list)  # [{"v", "t", "data"}]
 
     @property
     def game(self) -> Game:

@@ -84,8 +84,8 @@ def seconds_left(deadline: datetime | None, now: datetime | None = None) -> int 
 
 def notice(version: int, kind: str, data: dict) -> dict:
     """A socket frame of news that is not a move (the same for every seat: no card in it),
-    shaped as an event's: ``{"v", "t", "data", "d"}``."""
-    return {"v": version, "t": kind, "data": data, "d": data}
+    shaped as an event's: ``{"v", "t", "data"}``."""
+    return {"v": version, "t": kind, "data": data}
 
 
 def timer_notice(game: Game, seat: int) -> dict:

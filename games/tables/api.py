@@ -174,6 +174,6 @@ def leave_table(request: HttpRequest, table_id: PublicId):
              throttle=[REACTIONS_SENT])
 def send_reaction(request: HttpRequest, table_id: PublicId, payload: NewReaction):
     """Send a preset reaction to everyone at the table: their table sockets get
-    ``{"t": "reaction", "d": {"seat", "reaction"}}``. Nothing typed, nothing stored."""
+    ``{"t": "reaction", "data": {"seat", "reaction"}}``. Nothing typed, nothing stored."""
     services.react(request.auth, table_id, payload.reaction)
     return Status(204, None)

@@ -3,10 +3,10 @@
 For the people sitting at the table only, authenticated as the games' socket is
 (games.consumers: the browser's cookie or a bearer token, and the handshake's ``Origin``):
 close 4401 without an identity, 4404 for a table one does not sit at (or that does not
-exist), 4403 from another site. Frames carry news, not the table: ``{"t": "table", "d": {}}``
+exist), 4403 from another site. Frames carry news, not the table: ``{"t": "table", "data": {}}``
 says read ``GET /tables/{id}`` again (someone sat down or left, the host changed, a game
 started or ended, someone's socket opened or closed: ``connected`` in the seats,
-games.tables.presence). ``{"t": "reaction", "d": {"seat", "reaction"}}`` is a preset reaction
+games.tables.presence). ``{"t": "reaction", "data": {"seat", "reaction"}}`` is a preset reaction
 someone at the table sent (``POST /tables/{id}/reactions``). The game's own moves go out on
 the game's socket, seat by seat.
 
@@ -78,8 +78,8 @@ class TableConsumer(PushConsumer):
             await self.leave()
             await self.close(code=CLOSE_NOT_FOUND)
             return
-        await self.send_json({"t": "table", "d": {}})
+        await self.send_json({"t": "table", "data": {}})
 
     async def table_reaction(self, message: dict) -> None:
         await self.send_json({"t": "reaction",
-                              "d": {"seat": message["seat"], "reaction": message["reaction"]}})
+                              "data": {"seat": message["seat"], "reaction": message["reaction"]}})

@@ -7,10 +7,10 @@ cookie or a bearer token, and the handshake's ``Origin``): close 4401 without an
 Frames carry no results, only news, so the page reads the board again through the API (which
 keeps today's results from a member who has not finished: leaderboards.leagues.boards):
 
-- ``{"t": "played", "d": {"player": {"id", "name"}}}``: a member finished today's daily;
-- ``{"t": "members", "d": {}}``: someone joined, left or was removed;
-- ``{"t": "league", "d": {}}``: renamed, a new code, a name hidden or restored;
-- ``{"t": "deleted", "d": {}}``: the league is gone.
+- ``{"t": "played", "data": {"player": {"id", "name"}}}``: a member finished today's daily;
+- ``{"t": "members", "data": {}}``: someone joined, left or was removed;
+- ``{"t": "league", "data": {}}``: renamed, a new code, a name hidden or restored;
+- ``{"t": "deleted", "data": {}}``: the league is gone.
 
 A member who leaves or is removed has their sockets on the league closed at once with 4404
 (the news of it names them); so has anyone no longer a member when the creator makes a new
@@ -68,4 +68,4 @@ class LeagueConsumer(PushConsumer):
             await self.close(code=CLOSE_NOT_FOUND)
             return
         data = {"player": message["player"]} if "player" in message else {}
-        await self.send_json({"t": message["what"], "d": data})
+        await self.send_json({"t": message["what"], "data": data})

@@ -117,12 +117,13 @@ def test_the_log_lists_the_computer_players_moves_made_before_the_page_opened(
     v = view(page)
     act(page, {"type": "draw", "from": "stock"})
     answered = act(page, {"type": "discard", "card": discard_choice_json(view(page))})
-    bot_discards = [e for e in answered["events"] if e["t"] == "discarded" and e["d"]["seat"] != 0]
+    bot_discards = [e for e in answered["events"]
+                    if e["t"] == "discarded" and e["data"]["seat"] != 0]
     assert bot_discards
     page.reload()
     wait_idle(page)
     log = page.locator("[data-log] li").all_inner_texts()
-    name = v["players"][bot_discards[0]["d"]["seat"]]["name"]
+    name = v["players"][bot_discards[0]["data"]["seat"]]["name"]
     assert any(name in line and "discarded" in line for line in log), log
     assert any(line.startswith("You discarded") for line in log), log
     assert page.get_attribute("[data-log]", "role") == "log"

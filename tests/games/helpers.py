@@ -24,7 +24,7 @@ def a_card_not_in(view: dict) -> str:
     return next(card_id(c) for c in range(107) if card_id(c) not in held)
 
 
-MARKER = {"v": 0, "t": "marker", "d": {}}  # no event of a game has version 0
+MARKER = {"v": 0, "t": "marker", "data": {}}  # no event of a game has version 0
 
 
 async def send_marker(game_id: str, seat: int = 0) -> None:

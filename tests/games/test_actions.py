@@ -28,8 +28,8 @@ def test_a_draw_is_applied_and_returned_with_its_event(alice, game):
     assert after["version"] == game["version"] + 1
     assert after["phase"] == "play" and len(after["hand"]) == 11
     drew = {"seat": 0, "from": "stock", "hand_size": 11, "card": body["events"][0]["data"]["card"]}
-    # ``d``: the same data under its name for the clients written before 2026-12-04.
-    assert body["events"] == [{"v": after["version"], "t": "drew", "data": drew, "d": drew}]
+    # ``data`` alone: ``d``, its name before 2026-12-04, went on 2026-12-06.
+    assert body["events"] == [{"v": after["version"], "t": "drew", "data": drew}]
     assert body["events"][0]["data"]["card"] in after["hand"]
 
 
@@ -46,7 +46,7 @@ def test_a_discard_ends_the_turn_and_the_bots_play_until_it_is_mine_again(alice,
     versions = [e["v"] for e in body["events"]]
     assert versions == sorted(versions) and versions[-1] == after["version"]
     assert versions[0] == drawn["version"] + 1
-    assert {e["d"]["seat"] for e in body["events"] if e["t"] == "discarded"} >= {0, 1, 2, 3}
+    assert {e["data"]["seat"] for e in body["events"] if e["t"] == "discarded"} >= {0, 1, 2, 3}
     assert check_replay(Game.objects.get(public_id=game["id"]))
 
 

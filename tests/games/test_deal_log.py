@@ -25,7 +25,7 @@ def test_a_new_game_log_starts_with_the_deal_and_nothing_seen_yet(alice):
     assert log["version"] == game["version"]
     assert log["seen"] == 0
     assert log["events"][0]["t"] == "deal_started"
-    assert log["events"][0]["d"]["hand"] == game["hand"]  # the person's own hand only
+    assert log["events"][0]["data"]["hand"] == game["hand"]  # the person's own hand only
     assert log["before"]["version"] == 0
     assert log["before"]["hand"] == game["hand"]
     assert {e["v"] for e in log["events"][1:]} <= set(range(1, game["version"] + 1))
@@ -37,7 +37,7 @@ def test_the_moves_since_your_last_action_are_the_ones_your_action_was_answered_
     log = alice.get(f"/games/{game['id']}/events").json()
 
     assert log["version"] == game["version"]
-    mine = [e for e in answered if e["d"].get("seat") == 0]
+    mine = [e for e in answered if e["data"].get("seat") == 0]
     assert log["seen"] == mine[-1]["v"]
     since = [e for e in log["events"] if e["v"] > log["seen"]]
     assert since == [e for e in answered if e["v"] > log["seen"]]
@@ -54,13 +54,13 @@ def test_the_log_never_shows_a_card_drawn_from_the_stock_by_a_computer_player(al
 
     log = alice.get(f"/games/{game['id']}/events").json()
 
-    bot_draws = [e for e in log["events"] if e["t"] == "drew" and e["d"]["seat"] != 0]
+    bot_draws = [e for e in log["events"] if e["t"] == "drew" and e["data"]["seat"] != 0]
     assert bot_draws
     for event in bot_draws:
-        assert ("card" in event["d"]) == (event["d"]["from"] == "discard")
+        assert ("card" in event["data"]) == (event["data"]["from"] == "discard")
     for event in log["events"]:
         if event["t"] == "deal_started":
-            assert set(event["d"]) >= {"hand"} and "hands" not in event["d"]
+            assert set(event["data"]) >= {"hand"} and "hands" not in event["data"]
 
 
 def test_another_persons_game_log_is_not_found(alice, bob):

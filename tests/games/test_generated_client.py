@@ -146,7 +146,7 @@ def play_practice_game(package, client, answers: Answers) -> tuple[str, Counter,
         result = answers("post", path, post_action.sync_detailed(
             view.id, client=client, body=models.ActionRequest(version=view.version,
                                                               action=action)))
-        assert result.events and all(e.data.to_dict() == e.additional_properties["d"]
+        assert result.events and all("d" not in e.additional_properties
                                      for e in result.events)
         view = result.game
         if view.version % 40 == 0:  # the reads a page makes, now and then

@@ -193,4 +193,4 @@ def test_the_witness_catches_a_hidden_card():
     state, _ = new_game("witness")
     hidden = card_id(state.hands[1][0])
     assert hidden not in known(state)
-    assert hidden in cards_in({"d": {"hand": [{"id": hidden}]}})
+    assert hidden in cards_in({"data": {"hand": [{"id": hidden}]}})

@@ -124,8 +124,8 @@ def test_the_events_rebuild_every_hand_at_every_version(alice, finished_practice
 
 def follow(event: dict, hands: list, table: dict, discard: list) -> None:
     """One event applied as a client would, every card face up."""
-    data, kind = event["d"], event["t"]
-    private = {part["seat"]: part["d"] for part in event.get("private", [])}
+    data, kind = event["data"], event["t"]
+    private = {part["seat"]: part["data"] for part in event.get("private", [])}
     seat = data.get("seat")
     if kind == "deal_started":
         hands[:] = [[c["id"] for c in private[s]["hand"]] for s in range(4)]

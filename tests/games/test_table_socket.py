@@ -33,12 +33,12 @@ async def test_the_people_at_a_table_hear_someone_sit_down_and_the_game_start():
     (host, host_token), (guest, _), table = await a_table(guest_sits=False)
     communicator = socket(table.public_id, host_token)
     assert (await communicator.connect())[0]
-    assert await communicator.receive_json_from(timeout=5) == {"t": "table", "d": {}}  # here
+    assert await communicator.receive_json_from(timeout=5) == {"t": "table", "data": {}}  # here
 
     await sync_to_async(services.join)(guest, table.code)
-    assert await communicator.receive_json_from(timeout=5) == {"t": "table", "d": {}}
+    assert await communicator.receive_json_from(timeout=5) == {"t": "table", "data": {}}
     await sync_to_async(services.start)(host, table.public_id)
-    assert await communicator.receive_json_from(timeout=5) == {"t": "table", "d": {}}
+    assert await communicator.receive_json_from(timeout=5) == {"t": "table", "data": {}}
     await communicator.disconnect()
 
 
@@ -66,7 +66,7 @@ async def test_someone_who_leaves_stops_hearing_the_table_at_once():
     await sync_to_async(services.leave)(guest, table.public_id)
 
     assert await closed_with(guests) == CLOSE_NOT_FOUND
-    assert await hosts.receive_json_from(timeout=5) == {"t": "table", "d": {}}  # still in
+    assert await hosts.receive_json_from(timeout=5) == {"t": "table", "data": {}}  # still in
     await hosts.disconnect()
 
 
@@ -89,24 +89,24 @@ async def test_everyone_at_the_table_hears_a_reaction_and_who_is_connected():
     (host, host_token), (guest, guest_token), table = await a_table(guest_sits=True)
     hosts = socket(table.public_id, host_token)
     assert (await hosts.connect())[0]
-    assert await hosts.receive_json_from(timeout=5) == {"t": "table", "d": {}}  # the host came
+    assert await hosts.receive_json_from(timeout=5) == {"t": "table", "data": {}}  # the host came
     seen = await sync_to_async(reads.table_view)(table, host)
     assert [s["connected"] for s in seen["seats"]] == [True, False, False, False]
 
     guests = socket(table.public_id, guest_token)
     assert (await guests.connect())[0]
-    assert await hosts.receive_json_from(timeout=5) == {"t": "table", "d": {}}
-    assert await guests.receive_json_from(timeout=5) == {"t": "table", "d": {}}
+    assert await hosts.receive_json_from(timeout=5) == {"t": "table", "data": {}}
+    assert await guests.receive_json_from(timeout=5) == {"t": "table", "data": {}}
     seen = await sync_to_async(reads.table_view)(table, host)
     assert [s["connected"] for s in seen["seats"]] == [True, True, False, False]
 
     await sync_to_async(services.react)(guest, table.public_id, "nice")
     for communicator in (hosts, guests):
         assert await communicator.receive_json_from(timeout=5) == {
-            "t": "reaction", "d": {"seat": 1, "reaction": "nice"}}
+            "t": "reaction", "data": {"seat": 1, "reaction": "nice"}}
 
     await guests.disconnect()
-    assert await hosts.receive_json_from(timeout=5) == {"t": "table", "d": {}}
+    assert await hosts.receive_json_from(timeout=5) == {"t": "table", "data": {}}
     seen = await sync_to_async(reads.table_view)(table, host)
     assert [s["connected"] for s in seen["seats"]] == [True, False, False, False]
     await hosts.disconnect()

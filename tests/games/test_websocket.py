@@ -231,9 +231,9 @@ async def test_each_person_hears_the_game_as_their_own_seat_sees_it():
 
     assert await receive_all(sockets[mover], len(events)) == events
     heard = await receive_all(sockets[other], len(events))
-    drawn = events[0]["d"]["card"]["id"]
+    drawn = events[0]["data"]["card"]["id"]
     assert [(m["v"], m["t"]) for m in heard] == [(m["v"], m["t"]) for m in events]
-    assert heard[0]["d"] == {"seat": mover, "from": "stock", "hand_size": len(mine["hand"]) + 1}
+    assert heard[0]["data"] == {"seat": mover, "from": "stock", "hand_size": len(mine["hand"]) + 1}
     assert drawn not in str(heard)
     for communicator in sockets.values():
         await communicator.disconnect()

@@ -43,12 +43,12 @@ async def test_a_finished_daily_appears_with_its_rank(board):
     await finish("Ann", 5, 100)
     first = await board.receive_json_from(timeout=5)
     assert first["t"] == "entry"
-    assert {k: first["d"][k] for k in ("date", "rank", "contracts", "penalty")} == {
+    assert {k: first["data"][k] for k in ("date", "rank", "contracts", "penalty")} == {
         "date": str(DAY), "rank": 1, "contracts": 5, "penalty": 100}
-    assert first["d"]["player"]["name"] == "Ann"
+    assert first["data"]["player"]["name"] == "Ann"
     await finish("Ben", 7, 300)
     second = await board.receive_json_from(timeout=5)
-    assert (second["d"]["player"]["name"], second["d"]["rank"]) == ("Ben", 1)
+    assert (second["data"]["player"]["name"], second["data"]["rank"]) == ("Ben", 1)
 
 
 async def next_is_todays(board, name: str) -> None:
@@ -56,7 +56,7 @@ async def next_is_todays(board, name: str) -> None:
     (the board's group delivers in order)."""
     await finish(name, 1, 300)
     frame = await board.receive_json_from(timeout=5)
-    assert (frame["t"], frame["d"]["player"]["name"]) == ("entry", name)
+    assert (frame["t"], frame["data"]["player"]["name"]) == ("entry", name)
 
 
 async def test_other_days_are_not_pushed(board):
@@ -71,11 +71,11 @@ async def test_a_hidden_score_is_removed_and_a_restored_one_comes_back(board,
     mod = await moderator(django_user_model)
     await sync_to_async(services.hide_score)(game.score, mod, "abuse")
     removed = await board.receive_json_from(timeout=5)
-    assert removed == {"t": "removed", "d": {
+    assert removed == {"t": "removed", "data": {
         "date": str(DAY), "player": {"id": game.owner.public_id, "name": "Hid"}}}
     await sync_to_async(services.restore_score)(game.score, mod, "ok")
     back = await board.receive_json_from(timeout=5)
-    assert back["t"] == "entry" and back["d"]["rank"] == 1
+    assert back["t"] == "entry" and back["data"]["rank"] == 1
 
 
 async def test_a_banned_players_entry_is_removed_and_new_ones_never_pushed(board,

@@ -39,7 +39,7 @@ async def test_a_member_hears_another_member_finish_without_the_result():
     socket = await socket_of(league, ana_token)
     await sync_to_async(finished_daily)(ben, DAY, 7, 55)
     frame = await socket.receive_json_from(timeout=5)
-    assert frame == {"t": "played", "d": {"player": {"id": ben.public_id, "name": "Ben"}}}
+    assert frame == {"t": "played", "data": {"player": {"id": ben.public_id, "name": "Ben"}}}
     await socket.disconnect()
 
 
@@ -48,11 +48,11 @@ async def test_members_and_league_changes_are_news_too():
     socket = await socket_of(league, ana_token)
     cat, _ = await sync_to_async(player)("Cat")
     await sync_to_async(services.join)(cat, league.code)
-    assert await socket.receive_json_from(timeout=5) == {"t": "members", "d": {}}
+    assert await socket.receive_json_from(timeout=5) == {"t": "members", "data": {}}
     await sync_to_async(services.rename)(ana, league.public_id, "New Name")
-    assert await socket.receive_json_from(timeout=5) == {"t": "league", "d": {}}
+    assert await socket.receive_json_from(timeout=5) == {"t": "league", "data": {}}
     await sync_to_async(services.delete_league)(ana, league.public_id)
-    assert await socket.receive_json_from(timeout=5) == {"t": "deleted", "d": {}}
+    assert await socket.receive_json_from(timeout=5) == {"t": "deleted", "data": {}}
     await socket.disconnect()
 
 
@@ -82,7 +82,7 @@ async def test_a_removed_members_socket_is_closed_at_once():
     await sync_to_async(services.remove_member)(ana, league.public_id, ben.public_id)
 
     assert await closed_with(bens) == 4404
-    assert await anas.receive_json_from(timeout=5) == {"t": "members", "d": {}}  # still in
+    assert await anas.receive_json_from(timeout=5) == {"t": "members", "data": {}}  # still in
     await anas.disconnect()
 
 
@@ -97,7 +97,7 @@ async def test_a_new_code_closes_the_socket_of_someone_no_longer_a_member():
     await sync_to_async(services.renew_code)(ana, league.public_id)
 
     assert await closed_with(bens) == 4404
-    assert await anas.receive_json_from(timeout=5) == {"t": "league", "d": {}}
+    assert await anas.receive_json_from(timeout=5) == {"t": "league", "data": {}}
     await anas.disconnect()
 
 

@@ -41,7 +41,7 @@ export function hearTable(tableId, { onTable, onReaction }) {
   };
   const socket = openSocket(`/ws/tables/${encodeURIComponent(tableId)}/`, (message) => {
     if (message?.t === "table") read();
-    else if (message?.t === "reaction" && message.d) onReaction?.(message.d);
+    else if (message?.t === "reaction" && message.data) onReaction?.(message.data);
   }, { onOpen: read });
   return { socket, read };
 }
