@@ -10,11 +10,11 @@ handshake: the socket is accepted and closed at once with close code 4401 (no id
 (not your game) or 4403 (another site), so a client can tell them apart (a close before the
 accept reaches the client as a bare HTTP 403).
 
-Each event arrives as its own frame, ``{"v": version, "t": type, "data": {...}}``, already filtered for the socket's seat
-(R25) by :mod:`games.services`, which publishes each seat's frames on that seat's own group.
-One action's frames come in order,
-but two actions answered by two server processes may interleave, so a client must not apply
-frames as they come: the page takes a ``v`` beyond its own as news and reads the game and
+Each event arrives as its own frame, ``{"v": version, "t": type, "data": {...}}``, already
+filtered for the socket's seat (R25) by :mod:`games.services`, which publishes each seat's
+frames on that seat's own group. One action's frames come in order, but two actions
+answered by two server processes may interleave, so a client must not apply frames as they
+come: the page takes a ``v`` beyond its own as news and reads the game and
 its log (``GET /api/v1/games/{id}`` and ``/events``), which are the truth. Frames from the
 client are ignored (:class:`games.web.groups.PushConsumer`). The socket joins the game's group
 again every few seconds (:class:`games.web.groups.GroupMember`), so a Redis restart does not
