@@ -38,6 +38,7 @@ from games.web.errors import Refusal, code_of, error_body, quote
 from games.web.renderer import OrjsonRenderer
 from games.web.schemas import FIELD_ERROR_CODES
 from ladder.middleware import DATABASE_DOWN_ERRORS, database_unavailable_response
+from ladder.openapi import LimitedOpenAPISchema
 from leaderboards.api import router as leaderboards_router
 from leaderboards.leagues.api import router as leagues_router
 
@@ -177,6 +178,13 @@ class LadderApi(NinjaAPI):
 
     def get_openapi_operation_id(self, operation: Operation) -> str:
         return operation.view_func.__name__
+
+    def get_openapi_schema(self, *, path_prefix: str | None = None,
+                           path_params: dict | None = None) -> LimitedOpenAPISchema:
+        """The document with every operation's rate limits stated (ladder/openapi.py)."""
+        if path_prefix is None:
+            path_prefix = self.get_root_path(path_params or {})
+        return LimitedOpenAPISchema(self, path_prefix)
 
 
 api = LadderApi(

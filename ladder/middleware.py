@@ -25,7 +25,7 @@ from django.utils.cache import add_never_cache_headers
 
 from games.web.addresses import client_address
 from games.web.errors import error_response
-from games.web.throttles import hit
+from games.web.throttles import hit, rate_limit_headers
 
 logger = logging.getLogger(__name__)
 
@@ -75,6 +75,22 @@ class ApiNeverCachedMiddleware:
         response = self.get_response(request)
         if request.path.startswith(API_PREFIX):
             add_never_cache_headers(response)
+        return response
+
+
+class RateLimitHeadersMiddleware:
+    """An answer to a request that a rate limit counted says where that limit stands, in the
+    ``RateLimit-Policy`` and ``RateLimit`` fields (games.web.throttles.rate_limit_headers), so
+    a client paces itself before a 429: the refused answer too, whoever made it."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        counted = getattr(request, "rate_limits", {})
+        for field, value in rate_limit_headers(counted.values()).items():
+            response[field] = value
         return response
 
 

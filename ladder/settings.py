@@ -128,6 +128,7 @@ MIDDLEWARE = [
     "ladder.middleware.SecurityHeadersMiddleware",  # CSP, Permissions-Policy
     "ladder.middleware.ApiErrorShapeMiddleware",  # /api/ errors in the API's shape
     "ladder.middleware.ApiNeverCachedMiddleware",  # /api/ answers are never cached
+    "ladder.middleware.RateLimitHeadersMiddleware",  # RateLimit fields of the limits counted
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -371,7 +372,9 @@ THROTTLE_RATES = {
     # new players, per address: POST /players, and a browser's first write
     "identities": env_str("THROTTLE_IDENTITIES", "30/h"),
     "games": env_str("THROTTLE_GAMES", "30/h"),  # games started, per player
-    "actions": env_str("THROTTLE_ACTIONS", "120/m"),  # actions, per player
+    # actions (and "I'm back", "ready"), per player: 10 a second, so a whole game (220-300
+    # actions of one player) fits in one window at any pace (docs/api.md, "Rate limits")
+    "actions": env_str("THROTTLE_ACTIONS", "600/m"),
     "hints": env_str("THROTTLE_HINTS", "30/m"),  # practice hints (an expert's decision), per player
     "admin_login": env_str("THROTTLE_ADMIN_LOGIN", "10/15m"),  # admin login POSTs, per address
     # failed account logins, per (username, address) and per address (never per username

@@ -42,7 +42,7 @@ from games.players.names import clean_name
 from games.players.schemas import Credentials, CsrfToken, Me, MeUpdate, NewPlayer, TransferCodeIn
 from games.web import throttles
 from games.web.schemas import ERRORS, Error, Out
-from games.web.throttles import Throttle, address_ident, hit, release
+from games.web.throttles import Throttle, address_ident, release
 
 router = Router(tags=["accounts"], by_alias=True, exclude_unset=True)
 
@@ -113,7 +113,10 @@ def register(request: HttpRequest, payload: Credentials, response: HttpResponse)
     return Status(201, me_json(player))
 
 
-@router.post("/account/login", response={200: Me, **ERRORS}, auth=None)
+@router.post("/account/login", response={200: Me, **ERRORS}, auth=None,
+             openapi_extra={"x-rate-limits": [
+                 {"policy": "login", "per": "username and client address, failed logins"},
+                 {"policy": "login_address", "per": "client address, failed logins"}]})
 def login(request: HttpRequest, payload: Credentials, response: HttpResponse):
     """A browser takes the account's identity (and its games). Failed logins are limited per
     (username, address) and per address: 429 with Retry-After."""
@@ -124,12 +127,18 @@ def login(request: HttpRequest, payload: Credentials, response: HttpResponse):
     # Every attempt is counted before the password is checked, so that parallel guesses
     # cannot all pass under the limit, and a success takes its counts back.
     now = throttles.clock()
-    waits = [wait_s for scope, ident in counts if (wait_s := hit(scope, ident, now)) is not None]
+    windows = [window for scope, ident in counts
+               if (window := throttles.count(scope, ident, now)) is not None]
+    for window in windows:
+        throttles.note(request, window)
+    waits = [window.wait_s for window in windows if window.wait_s is not None]
     if waits:
         raise Throttled(max(1, math.ceil(max(waits))))
     player = accounts.log_in(payload.username, payload.password)
     for scope, ident in counts:
         release(scope, ident, now)
+    for window in windows:
+        throttles.note(request, throttles.given_back(window))
     set_player_cookie(response, player)
     return me_json(player)
 

@@ -84,5 +84,6 @@ class Error(Out):
     error: ErrorDetail
 
 
-# The refusals every endpoint may answer.
-ERRORS = {400: Error, 401: Error, 403: Error, 404: Error, 422: Error, 429: Error}
+# The refusals every endpoint may answer. A rate-limited endpoint's 429, and the 503 any
+# endpoint answers while the database is away, are stated by ladder/openapi.py.
+ERRORS = {400: Error, 401: Error, 403: Error, 404: Error, 422: Error}

@@ -21,6 +21,12 @@ Guessing a secret (a league's join code; a table's when they come) is limited by
 and in a day, so the day's ceiling bounds what one client can ever try (docs/api.md, "Friend
 leagues", has the arithmetic).
 
+Every request a limit counts keeps its window on the request (:func:`note`), and its answer
+says where each limit stands in the IETF draft's ``RateLimit-Policy`` and ``RateLimit``
+fields (:func:`rate_limit_headers`, sent by ladder.middleware.RateLimitHeadersMiddleware);
+the published document states each operation's limits (ladder/openapi.py). docs/api.md,
+"Rate limits", has the table of them all.
+
 If the cache is down (Redis restarting), throttles let requests through and log it: a game
 must go on while Redis comes back (HTTP is the source of truth: docs/design.md, "The page's
 state: the store and sync").
@@ -33,6 +39,7 @@ import math
 import re
 import threading
 import time
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from django.conf import settings
@@ -69,8 +76,31 @@ def clock() -> float:
     return time.time()
 
 
-def hit(scope: str, ident: str, now: float | None = None) -> float | None:
-    """Count one request by ``ident`` in ``scope``: None if allowed, else seconds to wait."""
+@dataclass(frozen=True, slots=True)
+class Window:
+    """One scope's fixed window as a request left it: ``count`` of ``limit`` used, closing
+    ``reset_s`` seconds from now. What the ``RateLimit-Policy`` and ``RateLimit`` header
+    fields say (:func:`rate_limit_headers`)."""
+
+    scope: str
+    limit: int
+    period_s: int
+    count: int
+    reset_s: float
+
+    @property
+    def remaining(self) -> int:
+        return max(0, self.limit - self.count)
+
+    @property
+    def wait_s(self) -> float | None:
+        """Seconds until a refused request may be sent again; None if this one was let in."""
+        return None if self.count <= self.limit else self.reset_s
+
+
+def count(scope: str, ident: str, now: float | None = None) -> Window | None:
+    """Count one request by ``ident`` in ``scope``: its window, or None when the scope has no
+    limit or the cache is unreachable (the request goes through, uncounted)."""
     rate = rate_for(scope)
     if rate is None:
         return None
@@ -79,13 +109,17 @@ def hit(scope: str, ident: str, now: float | None = None) -> float | None:
     window = int(now // period_s)
     key = f"throttle:{scope}:{ident}:{window}"
     try:
-        count = _count(key, period_s + 1)
+        used = _count(key, period_s + 1)
     except Exception:  # the cache is unreachable: let the request through
         logger.warning("Throttle %s: cache unavailable, not counting", scope, exc_info=True)
         return None
-    if count <= limit:
-        return None
-    return (window + 1) * period_s - now
+    return Window(scope, limit, period_s, used, (window + 1) * period_s - now)
+
+
+def hit(scope: str, ident: str, now: float | None = None) -> float | None:
+    """Count one request by ``ident`` in ``scope``: None if allowed, else seconds to wait."""
+    counted = count(scope, ident, now)
+    return None if counted is None else counted.wait_s
 
 
 def release(scope: str, ident: str, now: float) -> None:
@@ -122,12 +156,62 @@ def address_ident(request: HttpRequest) -> str:
     return client_address(request) or "unknown"
 
 
+# --- What an answer says of its limits ---------------------------------------------------------
+
+
+def note(request: HttpRequest, window: Window | None) -> None:
+    """Keep ``window`` on ``request`` for its answer's ``RateLimit`` fields
+    (ladder.middleware.RateLimitHeadersMiddleware); a later note of one scope replaces it."""
+    if window is not None:
+        if not hasattr(request, "rate_limits"):
+            request.rate_limits = {}
+        request.rate_limits[window.scope] = window
+
+
+def given_back(window: Window) -> Window:
+    """``window`` once :func:`release` took its count back."""
+    return replace(window, count=window.count - 1)
+
+
+def rate_limit_headers(windows) -> dict[str, str]:
+    """The IETF httpapi draft's fields (draft-ietf-httpapi-ratelimit-headers-10), one item a
+    policy, named by its scope: ``RateLimit-Policy: "actions";q=600;w=60`` (the quota and its
+    window in seconds) and ``RateLimit: "actions";r=597;t=42`` (left in this window, and
+    whole seconds until it closes). A refused request's ``r`` is 0 and its ``t`` the
+    ``Retry-After``."""
+    windows = list(windows)
+    if not windows:
+        return {}
+    return {
+        "RateLimit-Policy": ", ".join(f'"{w.scope}";q={w.limit};w={w.period_s}' for w in windows),
+        "RateLimit": ", ".join(f'"{w.scope}";r={w.remaining};t={max(1, math.ceil(w.reset_s))}'
+                               for w in windows),
+    }
+
+
+# Whom each limit counts, for the published document (ladder/openapi.py).
+PER = {"address": "client address", "network": "client network (an IPv6 address by its /64)",
+       "player": "player"}
+
+
+def policy(scope: str, per: str) -> dict | None:
+    """A limit as the OpenAPI document states it (``x-rate-limits``), or None while it is
+    off: its policy name (the fields' and ``THROTTLE_<SCOPE>``), quota, window, and whom it
+    counts."""
+    rate = rate_for(scope)
+    if rate is None:
+        return None
+    return {"policy": scope, "quota": rate[0], "window": rate[1], "per": per,
+            "setting": f"THROTTLE_{scope.upper()}"}
+
+
 class Throttle(BaseThrottle):
     """A django-ninja throttle for one ``scope`` (``throttle=[Throttle("actions")]``).
 
     ``by``: ``"address"``, ``"network"`` or ``"player"``. ``new_identities_only``: count
     only requests that are about to create a player (``request.auth`` is a new browser, or no
-    auth at all)."""
+    auth at all). Each request counted keeps its window for the answer's ``RateLimit``
+    fields (:func:`note`)."""
 
     def __init__(self, scope: str, by: str = "address", new_identities_only: bool = False):
         if by not in ("address", "network", "player"):
@@ -145,10 +229,18 @@ class Throttle(BaseThrottle):
             return f"n{client_network(request) or 'unknown'}"
         return f"a{address_ident(request)}"
 
+    def policy(self) -> dict | None:
+        per = PER[self.by]
+        if self.new_identities_only:
+            per += ", counting only the requests that make a new player"
+        return policy(self.scope, per)
+
     def allow_request(self, request: HttpRequest) -> bool:
         if self.new_identities_only and getattr(getattr(request, "auth", None), "pk", None):
             return True
-        self._last.wait_s = hit(self.scope, self.ident(request))
+        window = count(self.scope, self.ident(request))
+        note(request, window)
+        self._last.wait_s = None if window is None else window.wait_s
         return self._last.wait_s is None
 
     def wait(self) -> float | None:

@@ -58,7 +58,7 @@ from leaderboards.leagues.models import (
 )
 
 router = Router(tags=["leagues"])
-ERRORS = {400: Error, 401: Error, 403: Error, 404: Error, 409: Error, 422: Error, 429: Error}
+ERRORS = {400: Error, 401: Error, 403: Error, 404: Error, 409: Error, 422: Error}
 
 # Rates: settings.THROTTLE_RATES. "identities" is the same count games.api keeps of new
 # browsers, so a first write here counts with the others.

@@ -18,6 +18,7 @@ from django.core.wsgi import get_wsgi_application
 from django.test import Client as DjangoClient
 from jsonschema import Draft202012Validator
 
+from ladder import settings as default_settings
 from tests.factories import DAY
 from tests.leaderboards.factories import finished_daily, player
 
@@ -127,14 +128,15 @@ def cards_of(action) -> list[str]:
     return [c for m in melds for c in m] if melds else [getattr(action, "card", None)]
 
 
-def play_practice_game(package, client, answers: Answers) -> tuple[str, Counter, int]:
+def play_practice_game(package, client, answers: Answers,
+                       paced: bool = False) -> tuple[str, Counter, int]:
     from ladder_client import models
     from ladder_client.api.games import get_deal_log, get_game, post_action, start_game
 
     view = answers("post", "/games", start_game.sync_detailed(
         client=client, body=models.NewGame(mode=models.NewGameMode.PRACTICE,
                                            level=models.NewGameLevel.EASY)), 201)
-    sent, lay_downs = Counter(), 0
+    sent, lay_downs, acted = Counter(), 0, 0
     while view.status.value == "active":
         action = turn(models, view, sent)
         if isinstance(action, models.LayDown):
@@ -143,9 +145,14 @@ def play_practice_game(package, client, answers: Answers) -> tuple[str, Counter,
             if card is not None:
                 sent[rank_of(card)] += 1
         path = "/games/{game_id}/actions"
-        result = answers("post", path, post_action.sync_detailed(
+        response = post_action.sync_detailed(
             view.id, client=client, body=models.ActionRequest(version=view.version,
-                                                              action=action)))
+                                                              action=action))
+        result = answers("post", path, response)
+        acted += 1
+        if paced:  # the limit's state, as the draft's fields say it (docs/api.md)
+            assert response.headers["RateLimit-Policy"] == '"actions";q=600;w=60'
+            assert response.headers["RateLimit"] == f'"actions";r={600 - acted};t=59'
         assert result.events and all("d" not in e.additional_properties
                                      for e in result.events)
         view = result.game
@@ -157,14 +164,18 @@ def play_practice_game(package, client, answers: Answers) -> tuple[str, Counter,
     return view.id, sent, lay_downs
 
 
-def test_a_generated_client_plays_a_whole_game_and_reads_its_replay(generated, document):
+def test_a_generated_client_plays_a_whole_game_and_reads_its_replay(
+        generated, document, settings, throttle_clock):
+    """Under the default limits, as fast as the server answers: every action falls in one
+    window (the throttles' clock stands 1 s into a minute), and none meets a 429."""
     _, package = generated
     from ladder_client.api.games import get_replay
     from ladder_client.api.replays import get_open_replay
 
+    settings.THROTTLE_RATES = dict(default_settings.THROTTLE_RATES)
     answers = Answers(document)
     client = new_player(package, answers)
-    game_id, sent, lay_downs = play_practice_game(package, client, answers)
+    game_id, sent, lay_downs = play_practice_game(package, client, answers, paced=True)
     assert lay_downs >= 1  # from the view's own arrangements
     assert set(sent) >= RANKS  # every rank, tens included
 
