@@ -17,8 +17,15 @@ columns; values are adapted by their model fields on the way in (``get_db_prep_s
 ``from_db_value``, datetimes made aware, then ``Model.from_db``), so JSON, dates and foreign
 keys are read and written exactly as the ORM does, on PostgreSQL and SQLite alike
 (tests/games/test_rows.py). ``Manager.raw`` read the rows alike, but at 0.5 M instructions a
-read (an action 6.09 -> 7.10 M). It uses Django's documented Field and ``Model._meta`` API
-only.
+read (an action 6.09 -> 7.10 M).
+
+Only documented parts: ``django.db.connections`` and a connection's ``cursor()`` and
+``vendor``; ``Options.get_field``/``get_fields`` and the ``db_table`` option; a field's
+``concrete``, ``many_to_many``, ``primary_key``, ``db_column`` and ``attname``, and its
+``get_db_prep_value``, ``get_db_prep_save`` and ``from_db_value``; ``Model.from_db``. Names are
+quoted as standard SQL quotes them (double quotes), which both supported databases read,
+rather than by the backend's ``ops.quote_name``; the row lock is PostgreSQL's ``FOR UPDATE``
+(SQLite has none, and locks the whole database for a write instead).
 """
 
 from __future__ import annotations
@@ -47,7 +54,8 @@ def select_row(model: type[Model], *, for_update: bool = False, **equals):
     ``for_update`` its ``select_for_update()`` (ignored where the database has no row locks:
     SQLite)."""
     connection = _database()
-    statement, fields = _select(model, tuple(equals), for_update, connection.vendor)
+    lock = for_update and connection.vendor == "postgresql"
+    statement, fields = _select(model, tuple(equals), lock)
     readers = _readers(model)
     params = [field.get_db_prep_value(value, connection)
               for field, value in zip(fields, equals.values(), strict=True)]
@@ -60,20 +68,40 @@ def select_row(model: type[Model], *, for_update: bool = False, **equals):
     for i, read in readers:
         if values[i] is not None:
             values[i] = read(values[i], connection)
-    return model.from_db(connection.alias, None, values)
+    return model.from_db(DEFAULT_DB_ALIAS, None, values)
+
+
+def _quote(name: str) -> str:
+    """A table's or column's name quoted as standard SQL quotes an identifier."""
+    return '"' + name.replace('"', '""') + '"'
+
+
+def _column(field) -> str:
+    """The field's column: its ``db_column`` option, else its ``attname`` (as Django names it)."""
+    return _quote(field.db_column or field.attname)
 
 
 @cache
-def _select(model: type[Model], names: tuple[str, ...], for_update: bool, vendor: str):
+def _columns(model: type[Model]) -> tuple:
+    """The model's fields that have a column, in the order ``Model.from_db`` takes values."""
+    return tuple(field for field in model._meta.get_fields()
+                 if field.concrete and not field.many_to_many)
+
+
+@cache
+def _primary_key(model: type[Model]):
+    (pk,) = (field for field in _columns(model) if field.primary_key)
+    return pk
+
+
+@cache
+def _select(model: type[Model], names: tuple[str, ...], lock: bool):
     """The statement of :func:`select_row` and the fields its parameters are for."""
-    connection = _database()
-    quote = connection.ops.quote_name
-    meta = model._meta
-    fields = tuple(meta.get_field(name) for name in names)
-    columns = ", ".join(quote(field.column) for field in meta.concrete_fields)
-    where = " AND ".join(f"{quote(field.column)} = %s" for field in fields)
-    lock = " FOR UPDATE" if for_update and connection.features.has_select_for_update else ""
-    return f"SELECT {columns} FROM {quote(meta.db_table)} WHERE {where}{lock}", fields
+    fields = tuple(model._meta.get_field(name) for name in names)
+    columns = ", ".join(_column(field) for field in _columns(model))
+    where = " AND ".join(f"{_column(field)} = %s" for field in fields)
+    return (f"SELECT {columns} FROM {_quote(model._meta.db_table)} WHERE {where}"
+            + (" FOR UPDATE" if lock else "")), fields
 
 
 # The column types select_row reads: what the database driver gives back is already the
@@ -96,7 +124,7 @@ def _readers(model: type[Model]) -> tuple[tuple[int, Callable], ...]:
     a field's own ``from_db_value`` (the Field API's hook: JSON), the datetimes made aware. A
     model with another kind of field is refused rather than read wrong."""
     readers = []
-    for i, field in enumerate(model._meta.concrete_fields):
+    for i, field in enumerate(_columns(model)):
         if hasattr(field, "from_db_value"):
             readers.append((i, lambda value, connection, field=field:
                             field.from_db_value(value, None, connection)))
@@ -155,22 +183,20 @@ def _insert(connection, model: type[Model], field_names: Sequence[str],
         count += 1
     if not count:
         return None
-    quote = connection.ops.quote_name
-    columns = ", ".join(quote(field.column) for field in fields)
+    columns = ", ".join(_column(field) for field in fields)
     one_row = "(" + ", ".join(["%s"] * len(fields)) + ")"
-    return (f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES "
+    return (f"INSERT INTO {_quote(model._meta.db_table)} ({columns}) VALUES "
             + ", ".join([one_row] * count), params)
 
 
 def _update(connection, instance: Model, field_names: Sequence[str]):
     fields = [instance._meta.get_field(name) for name in field_names]
-    quote = connection.ops.quote_name
-    assignments = ", ".join(f"{quote(field.column)} = %s" for field in fields)
+    assignments = ", ".join(f"{_column(field)} = %s" for field in fields)
     params = [field.get_db_prep_save(getattr(instance, field.attname), connection)
               for field in fields]
-    pk = instance._meta.pk
-    return (f"UPDATE {quote(instance._meta.db_table)} SET {assignments} "
-            f"WHERE {quote(pk.column)} = %s", [*params, instance.pk])
+    pk = _primary_key(type(instance))
+    return (f"UPDATE {_quote(instance._meta.db_table)} SET {assignments} "
+            f"WHERE {_column(pk)} = %s", [*params, instance.pk])
 
 
 def _execute(connection, statement: tuple[str, list]) -> None:
