@@ -3,12 +3,11 @@ sitting at it, after commit, as their seat may see them.
 
 Authenticated like the HTTP API: the browser's signed player cookie (sent with the
 handshake), or ``Authorization: Bearer <token>`` from clients that can set headers. A
-browser's handshake must come from an allowed host (``Origin``), so another site cannot open
-the socket with the person's cookie: scheme, host and port must all be the handshake's own
-(:func:`origin_allowed`). Anyone else's game, or no identity, is refused at the
-handshake: the socket is accepted and closed at once with close code 4401 (no identity), 4404
-(not your game) or 4403 (another site), so a client can tell them apart (a close before the
-accept reaches the client as a bare HTTP 403).
+browser's handshake from another site's page never gets here: Channels' ``OriginValidator``
+refuses it with an HTTP 403 (games/web/origins.py, in ladder/asgi.py's stack). Anyone
+else's game, or no identity, is refused at the handshake: the socket is accepted and closed
+at once with close code 4401 (no identity) or 4404 (not your game), so a client can tell
+them apart (a close before the accept reaches the client as a bare HTTP 403).
 
 Each event arrives as its own frame, ``{"v": version, "t": type, "data": {...}}``, already
 filtered for the socket's seat (R25) by :mod:`games.services`, which publishes each seat's
@@ -27,11 +26,8 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import urlsplit
 
 from channels.db import database_sync_to_async
-from django.conf import settings
-from django.http.request import split_domain_port, validate_host
 
 from games.models import Seat
 from games.players.identity import COOKIE_NAME, player_from_cookie, player_from_token
@@ -42,7 +38,6 @@ from games.web.groups import PushConsumer
 logger = logging.getLogger(__name__)
 
 CLOSE_NO_IDENTITY = 4401
-CLOSE_BAD_ORIGIN = 4403
 CLOSE_NOT_FOUND = 4404
 
 
@@ -51,60 +46,6 @@ def _header(scope, name: bytes) -> str | None:
         if key.lower() == name:
             return value.decode("latin-1")
     return None
-
-
-DEFAULT_PORTS = {"http": 80, "https": 443}
-
-
-def _origin(url: str) -> tuple[str, str, int] | None:
-    """(scheme, host, port) of an origin, the port filled in for its scheme; None if it is
-    not an http(s) origin (``null``, garbage, a bad port)."""
-    try:
-        parts = urlsplit(url.strip())
-        port = parts.port
-    except ValueError:
-        return None
-    scheme = parts.scheme.lower()
-    if scheme not in DEFAULT_PORTS or not parts.hostname:
-        return None
-    return scheme, parts.hostname.lower(), port or DEFAULT_PORTS[scheme]
-
-
-def _is_secure(scope) -> bool:
-    """As Django's ``request.is_secure()``: a TLS socket, or the proxy header the settings
-    trust (``SECURE_PROXY_SSL_HEADER``, from ``TRUST_X_FORWARDED_PROTO``)."""
-    if scope.get("scheme") in ("wss", "https"):
-        return True
-    proxy_header = getattr(settings, "SECURE_PROXY_SSL_HEADER", None)
-    if not proxy_header:
-        return False
-    name, secure_value = proxy_header
-    header = name.removeprefix("HTTP_").lower().replace("_", "-").encode()
-    value = _header(scope, header)
-    return value is not None and value.split(",")[0].strip() == secure_value
-
-
-def origin_allowed(scope) -> bool:
-    """No Origin: not a browser (nothing ambient to abuse). Otherwise the handshake must come
-    from the page's own origin, as Django's CSRF check compares it: the same scheme (https
-    for a secure socket), host and port as the handshake's ``Host`` (itself one of
-    ``ALLOWED_HOSTS``), or an origin of ``CSRF_TRUSTED_ORIGINS``."""
-    origin = _header(scope, b"origin")
-    if origin is None:
-        return True
-    given = _origin(origin)
-    if given is None:
-        return False
-    if any(given == _origin(trusted) for trusted in settings.CSRF_TRUSTED_ORIGINS):
-        return True
-    host = _header(scope, b"host")
-    if not host:
-        return False
-    domain, _port = split_domain_port(host.lower())
-    allowed = settings.ALLOWED_HOSTS or ["localhost", "127.0.0.1", "[::1]"]
-    if not domain or not validate_host(domain, allowed):
-        return False
-    return given == _origin(f"{'https' if _is_secure(scope) else 'http'}://{host}")
 
 
 def player_of_scope(scope):
@@ -127,11 +68,9 @@ def _found_or_close_code(scope, find: Callable[[Player], Any]) -> Any:
 
 async def admit(consumer: PushConsumer, find: Callable[[Player], Any]) -> Any:
     """What ``find`` (sync, given the handshake's player) finds, or None once the socket is
-    refused: accepted and closed at once with 4403 (another site), 4401 (no identity) or 4404
-    (``find`` found None). The games', tables' and leagues' sockets all admit so."""
-    scope = consumer.scope
-    found = (await _found_or_close_code(scope, find) if origin_allowed(scope)
-             else CLOSE_BAD_ORIGIN)
+    refused: accepted and closed at once with 4401 (no identity) or 4404 (``find`` found
+    None). The games', tables' and leagues' sockets all admit so."""
+    found = await _found_or_close_code(consumer.scope, find)
     if isinstance(found, int):
         await consumer.accept()
         await consumer.close(code=found)

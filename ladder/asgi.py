@@ -24,6 +24,7 @@ from django.urls import re_path  # noqa: E402
 
 from games.routing import websocket_urlpatterns as games_websocket_urlpatterns  # noqa: E402
 from games.tables.routing import websocket_urlpatterns as tables_websocket_urlpatterns  # noqa: E402
+from games.web.origins import BrowserOrigins  # noqa: E402
 from ladder.edge import ForwardedPeerGuard, SecurityHeaders  # noqa: E402
 from ladder.serving import ThreadedDjango  # noqa: E402
 from leaderboards.leagues.routing import websocket_urlpatterns as leagues_websocket_urlpatterns  # noqa: E402
@@ -52,7 +53,8 @@ websocket_urlpatterns = [
 application = ForwardedPeerGuard(ProtocolTypeRouter(
     {
         "http": SecurityHeaders(ThreadedDjango()),
-        "websocket": AuthMiddlewareStack(URLRouter(websocket_urlpatterns)),
+        # A browser's handshake from another site's page: Channels' OriginValidator (403).
+        "websocket": BrowserOrigins(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 ))
 

@@ -1,5 +1,5 @@
 """The websocket tests' sockets: a communicator on ladder.asgi's application (the site's own
-routing, origin check and authentication), opened with a bearer token."""
+routing, Origin validation and authentication), opened with a bearer token."""
 
 from __future__ import annotations
 

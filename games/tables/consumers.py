@@ -1,14 +1,14 @@
 """Websocket ``/ws/tables/{id}/``: a table's lobby hears when its seats or its game change.
 
 For the people sitting at the table only, authenticated as the games' socket is
-(games.consumers: the browser's cookie or a bearer token, and the handshake's ``Origin``):
-close 4401 without an identity, 4404 for a table one does not sit at (or that does not
-exist), 4403 from another site. Frames carry news, not the table: ``{"t": "table", "data": {}}``
-says read ``GET /tables/{id}`` again (someone sat down or left, the host changed, a game
-started or ended, someone's socket opened or closed: ``connected`` in the seats,
-games.tables.presence). ``{"t": "reaction", "data": {"seat", "reaction"}}`` is a preset reaction
-someone at the table sent (``POST /tables/{id}/reactions``). The game's own moves go out on
-the game's socket, seat by seat.
+(games.consumers: the browser's cookie or a bearer token; another site's page is refused at
+the handshake, games/web/origins.py): close 4401 without an identity, 4404 for a table one
+does not sit at (or that does not exist). Frames carry news, not the table:
+``{"t": "table", "data": {}}`` says read ``GET /tables/{id}`` again (someone sat down or
+left, the host changed, a game started or ended, someone's socket opened or closed:
+``connected`` in the seats, games.tables.presence). ``{"t": "reaction", "data": {"seat",
+"reaction"}}`` is a preset reaction someone at the table sent (``POST
+/tables/{id}/reactions``). The game's own moves go out on the game's socket, seat by seat.
 
 A person who leaves the table has their sockets on it closed at once with 4404 (the news of it
 names them), and every socket checks its seat again each time it rejoins its group (every

@@ -1,8 +1,9 @@
 """Websocket ``/ws/leagues/{id}/``: a league's page hears when its board changes.
 
 For members only, authenticated as the games' socket is (games.consumers: the browser's
-cookie or a bearer token, and the handshake's ``Origin``): close 4401 without an identity,
-4404 for a league one is not in (or that does not exist), 4403 from another site.
+cookie or a bearer token; another site's page is refused at the handshake,
+games/web/origins.py): close 4401 without an identity, 4404 for a league one is not in (or
+that does not exist).
 
 Frames carry no results, only news, so the page reads the board again through the API (which
 keeps today's results from a member who has not finished: leaderboards.leagues.boards):

@@ -5,7 +5,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from games.consumers import CLOSE_BAD_ORIGIN, CLOSE_NO_IDENTITY, CLOSE_NOT_FOUND
+from games.consumers import CLOSE_NO_IDENTITY, CLOSE_NOT_FOUND
 from games.players.identity import COOKIE_NAME
 from ladder.asgi import application
 from tests.games.conftest import Api, new_bearer_api
@@ -89,15 +89,13 @@ async def test_the_browser_cookie_opens_the_socket():
 
 
 @pytest.mark.parametrize("who, code", [("nobody", CLOSE_NO_IDENTITY),
-                                       ("someone else", CLOSE_NOT_FOUND),
-                                       ("another site", CLOSE_BAD_ORIGIN)])
+                                       ("someone else", CLOSE_NOT_FOUND)])
 async def test_a_refused_socket_is_accepted_then_closed_with_its_code(who, code):
     owner = await sync_to_async(new_bearer_api)()
     game = await sync_to_async(owner.new_game)()
     headers = {
         "nobody": [],
         "someone else": [bearer(await sync_to_async(new_bearer_api)())],
-        "another site": [bearer(owner), (b"origin", b"https://evil.example")],
     }[who]
     communicator = socket(game["id"], *headers)
 
@@ -108,6 +106,21 @@ async def test_a_refused_socket_is_accepted_then_closed_with_its_code(who, code)
     assert await communicator.receive_output(timeout=5) == {"type": "websocket.close",
                                                              "code": code}
     await communicator.disconnect()
+
+
+async def test_another_sites_page_is_refused_at_the_handshake_and_a_bot_is_not():
+    owner = await sync_to_async(new_bearer_api)()
+    game = await sync_to_async(owner.new_game)()
+    from_another_site = socket(game["id"], bearer(owner), (b"origin", b"https://evil.example"),
+                               (b"host", b"testserver"))
+    bot = socket(game["id"], bearer(owner))  # no Origin, no Host: not a browser
+
+    refused, code = await from_another_site.connect()
+    opened, _ = await bot.connect()
+
+    assert (refused, code) == (False, 1000)  # Channels' denial: closed before the accept (403)
+    assert opened
+    await bot.disconnect()
 
 
 async def test_a_socket_whose_group_the_layer_forgot_joins_it_again(monkeypatch):
