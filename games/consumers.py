@@ -2,12 +2,15 @@
 sitting at it, after commit, as their seat may see them.
 
 Authenticated like the HTTP API: the browser's signed player cookie (sent with the
-handshake), or ``Authorization: Bearer <token>`` from clients that can set headers. A
-browser's handshake from another site's page never gets here: Channels' ``OriginValidator``
-refuses it with an HTTP 403 (games/web/origins.py, in ladder/asgi.py's stack). Anyone
-else's game, or no identity, is refused at the handshake: the socket is accepted and closed
-at once with close code 4401 (no identity) or 4404 (not your game), so a client can tell
-them apart (a close before the accept reaches the client as a bare HTTP 403).
+handshake), or ``Authorization: Bearer <token>`` from clients that can set headers, or a
+single-use socket ticket in the URL (``?ticket=``, games.players.tickets) for a page that
+cannot. A browser's handshake from another site's page without a ticket never gets here:
+Channels' ``OriginValidator`` refuses it with an HTTP 403 (games/web/origins.py, in
+ladder/asgi.py's stack); a ticketed one may come from anywhere. Anyone else's game, or no
+identity, is refused at the handshake: the socket is accepted and closed at once with close
+code 4401 (no identity; a ticket unknown, used or expired) or 4404 (not your game), so a
+client can tell them apart (a close before the accept reaches the client as a bare HTTP
+403).
 
 Each event arrives as its own frame, ``{"v": version, "t": type, "data": {...}}``, already
 filtered for the socket's seat (R25) by :mod:`games.services`, which publishes each seat's
@@ -30,10 +33,12 @@ from typing import Any
 from channels.db import database_sync_to_async
 
 from games.models import Seat
+from games.players import tickets
 from games.players.identity import COOKIE_NAME, player_from_cookie, player_from_token
 from games.players.models import Player
 from games.services import group_name
 from games.web.groups import PushConsumer
+from games.web.origins import ticket_of
 
 logger = logging.getLogger(__name__)
 
@@ -58,8 +63,8 @@ def player_of_scope(scope):
 
 
 @database_sync_to_async
-def _found_or_close_code(scope, find: Callable[[Player], Any]) -> Any:
-    player = player_of_scope(scope)
+def _found_or_close_code(who: Callable[[], Player | None], find: Callable[[Player], Any]) -> Any:
+    player = who()
     if player is None:
         return CLOSE_NO_IDENTITY
     found = find(player)
@@ -69,8 +74,18 @@ def _found_or_close_code(scope, find: Callable[[Player], Any]) -> Any:
 async def admit(consumer: PushConsumer, find: Callable[[Player], Any]) -> Any:
     """What ``find`` (sync, given the handshake's player) finds, or None once the socket is
     refused: accepted and closed at once with 4401 (no identity) or 4404 (``find`` found
-    None). The games', tables' and leagues' sockets all admit so."""
-    found = await _found_or_close_code(consumer.scope, find)
+    None). The games', tables' and leagues' sockets all admit so.
+
+    A socket whose URL carries a ticket is the ticket's player's, or 4401 (unknown, used or
+    expired), whatever cookie or header came with it: games.web.origins lets it past the
+    origin check, since a ticket is no ambient credential (a page had to be given it), so it
+    must never fall back on the cookie another site's page would send."""
+    scope = consumer.scope
+    ticket = ticket_of(scope)
+    if ticket is not None:
+        found = await _found_or_close_code(lambda: tickets.redeem(ticket), find)
+    else:
+        found = await _found_or_close_code(lambda: player_of_scope(scope), find)
     if isinstance(found, int):
         await consumer.accept()
         await consumer.close(code=found)

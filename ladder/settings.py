@@ -7,6 +7,8 @@ Environment variables (all optional in development):
   once and kept in ``.dev-secret-key`` (git-ignored) so signed cookies survive restarts.
 - ``ALLOWED_HOSTS``: comma-separated. Defaults to the loopback names when ``DEBUG``.
 - ``CSRF_TRUSTED_ORIGINS``: comma-separated origins (``https://example.com``), optional.
+- ``CORS_ALLOWED_ORIGINS``: comma-separated origins whose pages may call the API (with a
+  bearer token, never cookies); by default any origin may.
 - ``DATABASE_URL`` (default ``sqlite:///<repo>/db.sqlite3``): any URL dj-database-url
   understands. PostgreSQL (``postgres://...``) runs on psycopg 3 with Django's
   connection pool (``OPTIONS["pool"]``), which needs ``CONN_MAX_AGE = 0``: under ASGI,
@@ -107,6 +109,17 @@ ALLOWED_HOSTS = env_list(
 )
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
+# CORS (django-cors-headers), the API only: pages on other origins call it with a bearer token
+# (docs/api.md, "Other origins"). Never with credentials: no
+# Access-Control-Allow-Credentials, so a browser sends no cookie with such a call and cannot
+# read an answer to one that did; the player cookie stays this site's. CORS_ALLOWED_ORIGINS
+# (comma-separated) narrows the origins; by default any may call.
+CORS_URLS_REGEX = r"^/api/"
+CORS_ALLOWED_ORIGINS = env_list("CORS_ALLOWED_ORIGINS", [])
+CORS_ALLOW_ALL_ORIGINS = not CORS_ALLOWED_ORIGINS
+CORS_ALLOW_CREDENTIALS = False
+CORS_EXPOSE_HEADERS = ["Retry-After", "RateLimit-Policy", "RateLimit"]
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
@@ -115,6 +128,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "channels",
+    "corsheaders",
     "ninja",  # serves the API docs' Swagger UI from local static files, not a CDN
     "games",
     "games.tables",
@@ -124,6 +138,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "corsheaders.middleware.CorsMiddleware",  # first: it answers the API's preflights itself
     "django.middleware.security.SecurityMiddleware",
     "ladder.middleware.SecurityHeadersMiddleware",  # CSP, Permissions-Policy
     "ladder.middleware.ApiErrorShapeMiddleware",  # /api/ errors in the API's shape
@@ -392,6 +407,7 @@ THROTTLE_RATES = {
     "table_codes": env_str("THROTTLE_TABLE_CODES", "30/10m"),
     "table_codes_day": env_str("THROTTLE_TABLE_CODES_DAY", "100/d"),
     "reactions": env_str("THROTTLE_REACTIONS", "10/m"),  # a table's reactions, per player
+    "socket_tickets": env_str("THROTTLE_SOCKET_TICKETS", "60/m"),  # per player
 }
 # Open websockets per client address (an IPv6 one by its /64), counted in the cache; one more
 # is closed with 4429 (games.web.groups.PushConsumer). A page holds one or two; many people

@@ -26,7 +26,9 @@ from ninja.errors import Throttled
 from pydantic import Field
 
 from games.players import services as accounts
+from games.players import tickets
 from games.players.identity import (
+    BEARER_ONLY,
     PLAYER,
     PLAYER_OR_NEW_BROWSER,
     bearer_token,
@@ -39,8 +41,17 @@ from games.players.identity import (
 )
 from games.players.models import Player
 from games.players.names import clean_name
-from games.players.schemas import Credentials, CsrfToken, Me, MeUpdate, NewPlayer, TransferCodeIn
+from games.players.schemas import (
+    Credentials,
+    CsrfToken,
+    Me,
+    MeUpdate,
+    NewPlayer,
+    SocketTicket,
+    TransferCodeIn,
+)
 from games.web import throttles
+from games.web.errors import Refusal
 from games.web.schemas import ERRORS, Error, Out
 from games.web.throttles import Throttle, address_ident, release
 
@@ -50,6 +61,7 @@ router = Router(tags=["accounts"], by_alias=True, exclude_unset=True)
 NEW_IDENTITIES = Throttle("identities", by="address", new_identities_only=True)
 
 TRANSFER_BY_ADDRESS = Throttle("transfer", by="address")
+SOCKET_TICKETS = Throttle("socket_tickets", by="player")
 
 
 class TransferCodeOut(Out):
@@ -168,3 +180,20 @@ def redeem_transfer_code(request: HttpRequest, payload: TransferCodeIn, response
     player = accounts.redeem_transfer_code(payload.code)
     set_player_cookie(response, player)
     return me_json(player)
+
+
+# --- Socket tickets -------------------------------------------------------------------------
+
+
+@router.post("/socket-tickets", response={201: SocketTicket, **ERRORS}, auth=BEARER_ONLY,
+             tags=["players"], throttle=[SOCKET_TICKETS])
+def create_socket_ticket(request: HttpRequest):
+    """A ticket that opens one websocket as you, once, within 30 seconds: for a client that
+    cannot set the handshake's ``Authorization`` header (a page's ``WebSocket``, on any
+    origin). Add ``?ticket=<ticket>`` to the socket's URL; a ticket unknown, used or expired
+    closes the socket with 4401. Bearer token only: a page of this site has its cookie."""
+    try:
+        ticket, expires_at = tickets.issue(request.auth)
+    except tickets.TicketsUnavailable:
+        raise Refusal(503, "unavailable", "Tickets are briefly unavailable: try again.") from None
+    return Status(201, {"ticket": ticket, "expires_at": expires_at})

@@ -196,6 +196,8 @@ NEW_BROWSER = "new-browser"
 # Order matters: a bearer header wins; an unknown token is refused outright.
 PLAYER = [BearerToken(), PlayerCookie(), NoIdentity()]
 PLAYER_OR_NEW_BROWSER = [BearerToken(), PlayerCookie(), NewBrowser()]
+# What only a client holding its token may ask for (a socket ticket): a cookie is 401.
+BEARER_ONLY = [BearerToken(), NoIdentity()]
 
 
 class Anonymous:

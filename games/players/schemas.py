@@ -67,3 +67,10 @@ class TransferCodeIn(Schema):
 
 class CsrfToken(Out):
     csrf_token: str
+
+
+class SocketTicket(Out):
+    ticket: str = Field(description=(
+        "Open one websocket with it, once, before it expires: add '?ticket=<ticket>' to the"
+        " socket's URL (docs/api.md, 'Websockets')."))
+    expires_at: datetime

@@ -23,7 +23,7 @@ or ``HttpRequest.is_secure()`` says so from ``SECURE_PROXY_SSL_HEADER``.
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 from channels.security.websocket import OriginValidator
 from django.conf import settings
@@ -64,10 +64,25 @@ def _port_is_readable(origin: str) -> bool:
     return True
 
 
+def ticket_of(scope) -> str | None:
+    """The ``ticket`` of the socket's URL (games.players.tickets), or None; a query too long
+    to be a ticket's reads as a wrong ticket ("")."""
+    query = scope.get("query_string", b"").decode("latin-1")
+    if not query:
+        return None
+    try:
+        values = parse_qs(query, keep_blank_values=True, max_num_fields=8).get("ticket")
+    except ValueError:
+        return ""
+    return values[0] if values else None
+
+
 class BrowserOrigins:
     """An ASGI layer for websockets: a handshake with ``Origin`` goes through Channels'
     ``OriginValidator`` with :func:`allowed_origins`; one without passes (the module's
-    docstring says why)."""
+    docstring says why), and so does one whose URL carries a socket ticket, from any page:
+    the ticket is its only credential (games.consumers.admit never falls back on a cookie
+    then), and a page had to be given it."""
 
     def __init__(self, app):
         self.app = app
@@ -75,7 +90,7 @@ class BrowserOrigins:
     async def __call__(self, scope, receive, send):
         origins = [value.decode("latin-1") for name, value in scope.get("headers", ())
                    if name == b"origin"]
-        if not origins:
+        if not origins or ticket_of(scope) is not None:
             return await self.app(scope, receive, send)
         allowed = allowed_origins(scope) if all(map(_port_is_readable, origins)) else []
         return await OriginValidator(self.app, allowed)(scope, receive, send)

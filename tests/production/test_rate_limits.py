@@ -120,6 +120,7 @@ LIMITED = {
     "GET /tables/join/{code}": {"table_codes", "table_codes_day"},
     "POST /tables/join/{code}": {"identities", "table_codes", "table_codes_day"},
     "POST /tables/{table_id}/reactions": {"reactions"},
+    "POST /socket-tickets": {"socket_tickets"},
 }
 
 
