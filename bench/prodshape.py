@@ -355,7 +355,7 @@ class Shape:
         argv = [PYTHON, "-m", "uvicorn", "ladder.asgi:application", "--host", HOST,
                 "--port", str(self.ports[i]), "--log-level", "warning", "--no-access-log",
                 "--timeout-graceful-shutdown", "3",
-                # the app reads X-Forwarded-For from TRUSTED_PROXIES itself (ladder/edge.py)
+                # no proxy in front: nobody's X-Forwarded-For is believed
                 "--no-proxy-headers",
                 # a websocket frame of at most 4 KiB (docs/production.md, "Websockets")
                 "--ws-max-size", "4096"]

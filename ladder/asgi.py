@@ -1,10 +1,10 @@
 """ASGI entry point: HTTP goes to Django (on a pool of threads, ladder/serving.py),
 websockets to Channels' consumers.
 
-Serve with ``uvicorn ladder.asgi:application --no-proxy-headers`` (docs/production.md). Around
-both, ladder/edge.py: a client address the server took from ``X-Forwarded-For`` is not
-believed (``TRUSTED_PROXIES`` decides, in games/web/addresses.py), and every HTTP answer carries
-the security headers, the serving layer's own included.
+Serve with ``uvicorn ladder.asgi:application`` (docs/production.md): behind a proxy, uvicorn's
+``--forwarded-allow-ips`` names it, and uvicorn takes the client's address from its
+``X-Forwarded-For``. Every HTTP answer carries the security headers, the serving layer's own
+included (ladder/serving.py).
 """
 
 import gc
@@ -25,8 +25,7 @@ from django.urls import re_path  # noqa: E402
 from games.routing import websocket_urlpatterns as games_websocket_urlpatterns  # noqa: E402
 from games.tables.routing import websocket_urlpatterns as tables_websocket_urlpatterns  # noqa: E402
 from games.web.origins import BrowserOrigins  # noqa: E402
-from ladder.edge import ForwardedPeerGuard, SecurityHeaders  # noqa: E402
-from ladder.serving import ThreadedDjango  # noqa: E402
+from ladder.serving import SecurityHeaders, ThreadedDjango  # noqa: E402
 from leaderboards.leagues.routing import websocket_urlpatterns as leagues_websocket_urlpatterns  # noqa: E402
 from leaderboards.routing import (  # noqa: E402
     websocket_urlpatterns as leaderboards_websocket_urlpatterns,
@@ -50,13 +49,13 @@ websocket_urlpatterns = [
     re_path(r"", UnknownRoute.as_asgi()),  # last: the catch-all
 ]
 
-application = ForwardedPeerGuard(ProtocolTypeRouter(
+application = ProtocolTypeRouter(
     {
         "http": SecurityHeaders(ThreadedDjango()),
         # A browser's handshake from another site's page: Channels' OriginValidator (403).
         "websocket": BrowserOrigins(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
-))
+)
 
 # Everything imported so far (Django, the apps, the engine's tables) lives as long as the
 # process: move it out of the garbage collector's sight, so that a full collection walks

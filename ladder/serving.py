@@ -19,6 +19,11 @@ Each request crosses from the loop to a thread once: the body is read on the loo
 collects the whole response (API answers and our static files are small), the loop sends
 it. Websockets stay on Channels (ladder/asgi.py); code in the threads sends to Channels
 groups on the server's loop through :mod:`games.web.groups`.
+
+Django's middleware puts the security headers on everything Django answers
+(ladder/middleware.py); :class:`SecurityHeaders` adds them to what this layer answers itself
+(a 413 before Django reads the body, or any other answer written here), only where a header
+is missing, so Django's own stay as they are.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from django.core.handlers.wsgi import WSGIHandler
 
 from games.web import groups
 from games.web.errors import CONTENT_TYPE, error_json
+from ladder.middleware import PERMISSIONS_POLICY
 
 BODY_MARGIN_BYTES = 64 * 1024  # multipart boundaries and headers around the data
 
@@ -133,3 +139,34 @@ def environ_for(scope: dict, body: bytes) -> dict:
 async def _send(send, status: int, headers: list, content: bytes) -> None:
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": content})
+
+
+# For answers with no page in them (errors): nothing may load, frame or be sniffed.
+EDGE_SECURITY_HEADERS = (
+    (b"content-security-policy",
+     b"default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"same-origin"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+    (b"permissions-policy", PERMISSIONS_POLICY.encode()),
+)
+
+
+class SecurityHeaders:
+    """An ASGI layer for ``http``: the security headers an answer lacks, added as it starts."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        async def send_with_headers(message):
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", ()))
+                present = {name.lower() for name, _ in headers}
+                missing = [h for h in EDGE_SECURITY_HEADERS if h[0] not in present]
+                if missing:
+                    message = {**message, "headers": headers + missing}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)

@@ -22,12 +22,11 @@ Environment variables (all optional in development):
   ``SECURE_HSTS_INCLUDE_SUBDOMAINS`` and ``SECURE_HSTS_PRELOAD`` (default true),
   ``TRUST_X_FORWARDED_PROTO`` (default false: set it behind a TLS-terminating proxy
   that sets ``X-Forwarded-Proto``, or the SSL redirect will loop).
-- ``TRUSTED_PROXIES`` (default empty): the reverse proxies, as addresses or CIDR networks,
-  whose ``X-Forwarded-For`` names the client (games/web/addresses.py); run uvicorn with
-  ``--no-proxy-headers`` (ladder/edge.py distrusts an address uvicorn read from the header).
+- The reverse proxies whose ``X-Forwarded-For`` names the client are uvicorn's to trust
+  (``--forwarded-allow-ips`` or ``FORWARDED_ALLOW_IPS``: addresses or CIDR networks,
+  docs/production.md); ``TRUSTED_PROXIES`` and ``NUM_PROXIES`` are gone and stop the start.
 """
 
-import ipaddress
 import os
 import secrets
 from pathlib import Path
@@ -413,19 +412,15 @@ THROTTLE_RATES = {
 # is closed with 4429 (games.web.groups.PushConsumer). A page holds one or two; many people
 # may share an address behind a NAT.
 WEBSOCKETS_PER_ADDRESS = env_int("WEBSOCKETS_PER_ADDRESS", 50)
-# The proxies whose X-Forwarded-For is believed (games/web/addresses.py): addresses or CIDR
-# networks, comma-separated; empty (the default) trusts none, and the socket's peer is the
-# client. Run uvicorn with --no-proxy-headers (./dev serve does): the application reads the
-# header itself, and distrusts an address uvicorn took from it (ladder/edge.py).
-TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", [])
-if "NUM_PROXIES" in os.environ:  # the count it replaces trusted any peer's header
-    raise ImproperlyConfigured("NUM_PROXIES is gone: list the proxies in TRUSTED_PROXIES.")
-for _proxy in TRUSTED_PROXIES:
-    try:
-        ipaddress.ip_network(_proxy, strict=False)
-    except ValueError as exc:
+# The client's address is the peer uvicorn gives (games/web/addresses.py); the proxies whose
+# X-Forwarded-For it believes are uvicorn's --forwarded-allow-ips. The settings that named
+# them here stop the start, so that a deploy that still sets one does not silently trust
+# nobody (every client would be the proxy's address) or everybody.
+for _gone in ("TRUSTED_PROXIES", "NUM_PROXIES"):
+    if _gone in os.environ:
         raise ImproperlyConfigured(
-            f"TRUSTED_PROXIES holds {_proxy!r}: not an address or a network") from exc
+            f"{_gone} is gone: give uvicorn the proxies' addresses or networks as "
+            "--forwarded-allow-ips (or FORWARDED_ALLOW_IPS); docs/production.md")
 # django-ninja's own address reader would believe X-Forwarded-For; nothing calls it, and 0
 # keeps it to REMOTE_ADDR should anything start to.
 NINJA_NUM_PROXIES = 0

@@ -58,7 +58,7 @@ def test_a_sqlite_database_gets_wal_a_busy_timeout_and_immediate_transactions():
 
 
 @pytest.mark.parametrize("environment, refusal", [
-    ({"TRUSTED_PROXIES": "10.0.0.1, not-an-address"}, "TRUSTED_PROXIES"),
+    ({"TRUSTED_PROXIES": "10.0.0.1"}, "TRUSTED_PROXIES is gone"),
     ({"NUM_PROXIES": "1"}, "NUM_PROXIES is gone"),
 ])
 def test_a_wrong_proxy_setting_stops_the_server_from_starting(environment, refusal):

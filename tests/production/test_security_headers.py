@@ -144,7 +144,7 @@ def test_the_serving_layers_own_413_carries_the_security_headers():
 
 
 def test_any_answer_written_outside_django_gets_them_and_djangos_own_are_kept():
-    from ladder.edge import SecurityHeaders
+    from ladder.serving import SecurityHeaders
 
     async def unavailable(scope, receive, send):  # as a 503 written by the serving layer
         await receive()
