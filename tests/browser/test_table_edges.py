@@ -197,3 +197,145 @@ def test_on_its_side_a_seats_clock_covers_not_its_cards(open_page, site, seeded,
     shoot(page, f"{language}-844x390-seat-clock")  # the clock in the last seat
     assert covered == []
     watch.check()
+
+
+# --- At a friends' table --------------------------------------------------------------------
+# Names as the site assigns them ("Keen Owl"): two words each, so the deal's line ("Deal 1 of
+# 10 · Friday cards, with … and …") and the seats' names take two lines on a phone.
+ASSIGNED_NAMES = ("Plucky Ocelot", "Mighty Marten", "Nimble Koala")
+
+
+def friends_at_phones(open_page, site, language: str):
+    """Three at a table (tests/browser/test_together.py), named as the site names people, in
+    their game: Ana's laptop, Ben's phone at 390x844 and Chai's at 360x740."""
+    from tests.browser.test_together import RENAME, seated_together, start_together
+
+    people, _link = seated_together(open_page, site, language)
+    for person, name in zip(people, ASSIGNED_NAMES, strict=True):
+        assert person.page.evaluate(RENAME, name) == 200
+    ana, ben, chai = people
+    start_together(ana.page, ben.page, chai.page)
+    chai.page.set_viewport_size(PHONES["360x740"])
+    chai.page.reload()
+    chai.page.wait_for_selector("#game:not([data-loading])")
+    return people
+
+
+# Each pile's caption, where it is not seen whole: beyond the table's view (the centre, which
+# scrolls inside itself) or covered where it is.
+CAPTIONS_CUT = """() => {
+    const c = document.querySelector('.centre'), box = c.getBoundingClientRect();
+    const top = box.top + c.clientTop, bottom = top + c.clientHeight;
+    const left = box.left + c.clientLeft, right = left + c.clientWidth;
+    return [...document.querySelectorAll('.pile-caption')].filter((cap) => {
+        const r = cap.getBoundingClientRect();
+        const inside = r.top >= top - 0.5 && r.bottom <= bottom + 0.5
+            && r.left >= left - 0.5 && r.right <= right + 0.5;
+        const corners = [[r.left + 2, r.bottom - 2], [r.right - 2, r.bottom - 2]];
+        return !inside || !corners.every(([x, y]) => cap.contains(document.elementFromPoint(x, y)));
+    }).map((cap) => cap.textContent);
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "es", "th"])
+def test_the_piles_captions_are_seen_whole_at_a_friends_table(open_page, site, seeded,
+                                                              language):
+    ana, ben, chai = friends_at_phones(open_page, site, language)
+    for person, size in ((ben, "390x844"), (chai, "360x740")):
+        person.page.wait_for_selector("[data-discard-top] .card")
+        shoot(person.page, f"{language}-{size}-friends-piles")
+        assert person.page.evaluate(CAPTIONS_CUT) == [], size
+    for person in (ana, ben, chai):
+        person.watch.check()
+
+
+# Where a reaction's bubble meets the words of your title and of the turn's line.
+BUBBLE_ON_WORDS = """() => {
+    const bubble = document.querySelector('.reaction-bubble').getBoundingClientRect();
+    const meets = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5
+        && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+    const range = document.createRange();
+    const out = [];
+    for (const el of document.querySelectorAll('#me-title, [data-turn]')) {
+        range.selectNodeContents(el);
+        if ([...range.getClientRects()].some((r) => r.width && meets(r, bubble)))
+            out.push(el.textContent);
+    }
+    return out;
+}"""
+
+
+def test_your_own_reaction_leaves_your_turn_to_be_read(open_page, site, seeded):
+    ana, ben, chai = friends_at_phones(open_page, site, "en")
+    for person, size in ((ben, "390x844"), (chai, "360x740")):
+        person.press("[data-react-toggle]")
+        person.press('#reactions [data-reaction="good_game"]')
+        person.page.wait_for_selector(".reaction-bubble:has-text('You: Good game')")
+        # The window as it is (a whole-page shot grows it: the bubble stays where it was put).
+        person.page.screenshot(path=str(ARTIFACTS / f"en-{size}-own-reaction.png"))
+        assert person.page.evaluate(BUBBLE_ON_WORDS) == [], size
+    for person in (ana, ben, chai):
+        person.watch.check()
+
+
+# The open dialog's title: how far it lies above (or below) what the dialog shows.
+TITLE_HIDDEN = """() => {
+    const dialog = document.querySelector('dialog[open]');
+    const d = dialog.getBoundingClientRect();
+    const t = dialog.querySelector('h2').getBoundingClientRect();
+    return {above: Math.max(0, d.top + dialog.clientTop - t.top),
+            below: Math.max(0, t.bottom - (d.top + dialog.clientTop + dialog.clientHeight)),
+            title: dialog.querySelector('h2').textContent};
+}"""
+
+
+@pytest.mark.slow
+def test_on_its_side_the_game_over_dialog_shows_its_title(open_page, site, seeded):
+    from tests.browser.test_together import api_of
+    from tests.games.scripted import play_together_to_the_end
+
+    people = friends_at_phones(open_page, site, "en")
+    game_id = people[0].page.locator("#game").get_attribute("data-game-id")
+    apis = {view(p.page)["you"]: api_of(p, site) for p in people}
+    for person in people:  # off the game page while the API plays it out
+        person.page.goto(site.url + "/rules/")
+    game = play_together_to_the_end(apis, apis[0].get(f"/games/{game_id}").json())
+    assert game["status"] == "finished"
+    for person in people[:2]:  # the host's dialog (Play again) and a guest's (waiting)
+        person.page.set_viewport_size({"width": 844, "height": 390})
+        person.page.goto(f"{site.url}/play/{game_id}/")
+        person.page.wait_for_selector("dialog[open] .scores")
+        person.page.wait_for_selector("dialog[open] [data-play-again], dialog[open] .waiting-next")
+        shoot(person.page, f"en-844x390-game-over-{person.name}")
+        seen = person.page.evaluate(TITLE_HIDDEN)
+        assert seen == {"above": 0, "below": 0, "title": "The game is over"}, person.name
+        # Its first action is still in the dialog's view, for the keyboard that is on it.
+        focused = person.page.evaluate("""() => {
+            const d = document.querySelector('dialog[open]'), f = document.activeElement;
+            if (!d.contains(f) || f === d) return true;
+            const a = d.getBoundingClientRect(), b = f.getBoundingClientRect();
+            return b.top >= a.top - 0.5 && b.bottom <= a.bottom + 0.5;
+        }""")
+        assert focused, person.name
+    for person in people:
+        person.watch.check()
+
+
+def test_the_replays_piles_captions_are_seen_whole_on_a_small_phone(open_page, site):
+    """Seen on the table's screenshots (tests/browser/test_table_screens.py): the replay's
+    table at 360×740, below its review's summary, cut the discard pile's caption."""
+    from games.players.identity import COOKIE_NAME
+    from tests.browser.test_replay import open_replay, signed_cookie
+    from tests.factories import player_with_token, practice_game
+    from tests.leaderboards.play import play_to_the_end
+
+    owner, _ = player_with_token()
+    game = play_to_the_end(practice_game(owner))
+    page, watch = open_page(PHONES["360x740"], touch=True)
+    page.context.add_cookies([{"name": COOKIE_NAME, "value": signed_cookie(owner),
+                               "url": site.url}])
+    open_replay(page, site.url, game, "?v=40")
+    page.wait_for_selector("[data-discard-top] .card")
+    page.screenshot(path=str(ARTIFACTS / "en-360x740-replay-piles.png"))
+    assert page.evaluate(CAPTIONS_CUT) == []
+    watch.check()

@@ -88,7 +88,8 @@ export function showDealSummary(els, view, deal) {
     els.summary.addEventListener("cancel", cancel); // Escape goes on, as the button does
     els.summary.addEventListener("click", backdrop); // so does a click outside the box
     els.summary.showModal();
-    button.focus();
+    button.focus({ preventScroll: true }); // the dialog stays at its title, as the result's
+    els.summary.scrollTop = 0;
   });
 }
 
@@ -177,5 +178,8 @@ export function showResult(els, view) {
   };
   els.summary.addEventListener("click", backdrop);
   if (!els.summary.open) els.summary.showModal();
-  links[0].focus();
+  // On the first action, the dialog still at its title: on a short window, the focus
+  // scrolled the title out of sight (the actions stay in sight at its foot: ladder.css).
+  links[0].focus({ preventScroll: true });
+  els.summary.scrollTop = 0;
 }

@@ -79,14 +79,15 @@ export class Together {
     location.assign(gamePath(gameId));
   }
 
-  // By the seat that sent it: another seat's box, or this player's own hand.
+  // By the seat that sent it: on another seat's box, or just above this player's own section
+  // (its title and the turn's line stay readable).
   showReaction({ seat, reaction }) {
     const view = this.game.store.shown || this.game.view;
     if (!view) return;
-    const anchor = seat === view.you
-      ? this.game.root.querySelector(".me-head")
+    const mine = seat === view.you;
+    const anchor = mine ? this.game.root.querySelector("section.me")
       : this.game.els.seats.querySelector(`.seat[data-seat="${seat}"]`);
-    showReaction(anchor, reaction, seatName(view, seat), seat);
+    showReaction(anchor, reaction, seatName(view, seat), seat, { above: mine });
   }
 
   // The table read again (a frame): a new game of this table began, so everyone goes to it.
@@ -146,7 +147,7 @@ export class Together {
       }
     });
     box.replaceChildren(again, lobby);
-    again.focus();
+    again.focus({ preventScroll: true }); // the dialog stays at its title (dialogs.js)
   }
 }
 

@@ -122,7 +122,9 @@ function renderMark(mark) {
   }
   els.markBack.disabled = !marks.some((m) => m.v < shown);
   els.markForward.disabled = !marks.some((m) => m.v > shown);
-  for (const dot of els.markStrip.children) dot.classList.toggle("current", Number(dot.dataset.v) === shown);
+  for (const dot of els.markStrip.children) {
+    dot.classList.toggle("current", dot.dataset.vs.split(" ").includes(String(shown)));
+  }
 }
 
 // The review's marks on the slider's strip (its summary is in the page as it comes).
@@ -131,10 +133,31 @@ function showAnalysis(found) {
   analysis = found;
   marks = found.marks;
   for (const b of [els.markBack, els.markForward]) b.hidden = !marks.length;
-  els.markStrip.replaceChildren(...marks.map((m) => {
+  drawMarks();
+  new ResizeObserver(drawMarks).observe(els.markStrip);
+}
+
+// A diamond's box is its square's diagonal (8 px turned 45°, replay.css), and a pixel apart.
+const DIAMOND_PX = 13;
+
+// One diamond a mark, but marks closer on the strip than a diamond's width share one (at the
+// first of them): a phone's slider has some 250 px for a game's 80 marks, which ran together
+// into a bar. Each mark is still a stop of the mark buttons, and its diamond lights at it.
+function drawMarks() {
+  const width = els.markStrip.clientWidth;
+  const at = (m) => m.v / Math.max(1, states.last);
+  const dots = [];
+  for (const m of marks) {
+    const last = dots.at(-1);
+    if (last && (at(m) - last.at) * width < DIAMOND_PX) last.vs.push(m.v);
+    else dots.push({ at: at(m), vs: [m.v] });
+  }
+  els.markStrip.replaceChildren(...dots.map(({ at: x, vs }) => {
     const dot = document.createElement("i");
-    dot.dataset.v = String(m.v);
-    dot.style.left = `${(100 * m.v) / Math.max(1, states.last)}%`;
+    dot.dataset.v = String(vs[0]);
+    dot.dataset.vs = vs.join(" ");
+    dot.style.left = `${100 * x}%`;
+    dot.classList.toggle("current", vs.includes(shown));
     return dot;
   }));
 }

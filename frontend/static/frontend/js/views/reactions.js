@@ -33,8 +33,10 @@ export function renderReactionBar(root, send) {
 
 // A bubble with the reaction's words over `anchor` (the seat that sent it), for a few
 // seconds. It lives in a layer of its own, placed by the anchor's box when it appears: the
-// seats are drawn again at every move, the bubble stays. One bubble a seat (`key`).
-export function showReaction(anchor, code, who, key = who) {
+// seats are drawn again at every move, the bubble stays. One bubble a seat (`key`). With
+// `above`, it stands just above the anchor instead of on its middle (your own, over your
+// section: on its middle it hid the turn's words).
+export function showReaction(anchor, code, who, key = who, { above = false } = {}) {
   const text = reactionText(code);
   if (!anchor || !text) return null;
   let layer = document.querySelector(".reaction-layer");
@@ -56,7 +58,8 @@ export function showReaction(anchor, code, who, key = who) {
   const width = bubble.offsetWidth;
   const left = Math.max(4, Math.min(box.left + box.width / 2 - width / 2, innerWidth - width - 4));
   bubble.style.left = `${left + window.scrollX}px`;
-  bubble.style.top = `${box.top + box.height / 2 + window.scrollY}px`;
+  bubble.classList.toggle("above", above);
+  bubble.style.top = `${(above ? box.top : box.top + box.height / 2) + window.scrollY}px`;
   setTimeout(() => bubble.remove(), SHOWN_MS);
   return bubble;
 }
