@@ -17,8 +17,8 @@ from datetime import date, datetime
 from typing import Annotated, Any, Literal, NotRequired
 
 from ninja import Schema
-from pydantic import BaseModel, Field, PlainValidator, RootModel
-from typing_extensions import TypedDict  # pydantic needs it below Python 3.12
+from pydantic import BaseModel, ConfigDict, Field, PlainValidator, RootModel, with_config
+from typing_extensions import TypeAliasType, TypedDict  # pydantic needs them below 3.12
 
 from games.lists import DEFAULT_LEVEL, LEVELS, REASON_CODES, TURN_SECONDS
 from games.web.schemas import INT32_MAX, ErrorDetail, JsonInt, Out
@@ -244,18 +244,241 @@ class GameView(TypedDict):
                     "count down to `turn_deadline` and `break_until` exactly.")]
 
 
-class Event(TypedDict):
-    """One event of the game, as your seat saw it."""
+# --- Events and socket frames ----------------------------------------------------------------
+# Each kind of event, and each frame of the game's socket, is a named schema (docs/api.md,
+# "Events"): the OpenAPI document and the sockets' AsyncAPI one (ladder/asyncapi.py) name the
+# same ones. A frame's ``data`` allows no key it does not name (additionalProperties false),
+# so the document lists every field a client may meet.
 
-    v: Annotated[int, Field(
-        description="The game's version right after the action behind this event.")]
-    t: Annotated[str, Field(description="deal_started, drew, laid_down, laid_off, discarded, "
-                                        "stock_rebuilt, deal_ended, game_finished")]
-    data: Annotated[dict[str, Any], Field(description="What happened.")]
-    bot: NotRequired[Annotated[bool, Field(
-        description="In `GET /games/{id}/events` only: true when the computer chose this move "
-                    "for the person at that seat (their turn's time ran out, or they are "
-                    "away); absent otherwise.")]]
+Seat = Annotated[int, Field(ge=0, le=3)]
+FORBID = ConfigDict(extra="forbid")
+
+
+@with_config(FORBID)
+class DealStartedData(TypedDict):
+    deal: Annotated[int, Field(ge=1, le=10)]
+    dealer: Seat
+    first: Annotated[int, Field(ge=0, le=3, description="Whose turn it is: they draw first.")]
+    discard_top: Card
+    stock_size: int
+    hand_size: Annotated[int, Field(description="Every seat's hand as dealt.")]
+    rungs: Annotated[list[int], Field(description="Each seat's rung in this deal.")]
+    hand: NotRequired[Annotated[list[Card], Field(
+        description="Your own hand as dealt (absent from a replay's public `data`: it is in "
+                    "each seat's `private` part).")]]
+
+
+DrewData = TypedDict("DrewData", {  # "from" is a keyword: the functional form names it
+    "seat": Annotated[int, Field(ge=0, le=3, description="Now in its play phase.")],
+    "from": Literal["stock", "discard"],
+    "hand_size": int,
+    "card": NotRequired[Annotated[Card, Field(
+        description="From the discard pile: everyone sees it; from the stock: only the "
+                    "drawer.")]],
+})
+DrewData = with_config(FORBID)(DrewData)
+
+
+@with_config(FORBID)
+class LaidDownData(TypedDict):
+    seat: Seat
+    melds: Annotated[list[TableMeld], Field(description="The new melds, as the table's.")]
+    climbed: Annotated[int, Field(description="The seat's contracts completed now.")]
+    hand_size: int
+
+
+@with_config(FORBID)
+class LaidOffData(TypedDict):
+    seat: Seat
+    card: Card
+    meld: Annotated[TableMeld, Field(description="The meld as it is now.")]
+    hand_size: int
+
+
+@with_config(FORBID)
+class DiscardedData(TypedDict):
+    seat: Seat
+    card: Card
+    hand_size: int
+    turn: NotRequired[Annotated[int, Field(
+        ge=0, le=3, description="The next player, who draws; absent when the discard went "
+                                "out (deal_ended follows).")]]
+
+
+@with_config(FORBID)
+class StockRebuiltData(TypedDict):
+    rebuild: Annotated[int, Field(ge=1, le=2)]
+    stock_size: int
+
+
+@with_config(FORBID)
+class DealEndedData(TypedDict):
+    deal: Annotated[int, Field(ge=1, le=10)]
+    dealer: Seat
+    ending: Literal["went_out", "stock_exhausted"]
+    went_out: Seat | None
+    penalties: Annotated[list[int], Field(description="Each seat's penalty points this deal.")]
+    climbed: Annotated[list[bool], Field(description="Each seat laid down in this deal or not.")]
+    totals: Annotated[list[int], Field(description="Each seat's penalty points so far.")]
+    contracts: Annotated[list[int], Field(description="Each seat's contracts completed so far.")]
+
+
+@with_config(FORBID)
+class GameFinishedData(TypedDict):
+    result: list[SeatResult]
+
+
+_V = Annotated[int, Field(description="The game's version right after the action behind this "
+                                      "event.")]
+_BOT = Annotated[bool, Field(
+    description="In `GET /games/{id}/events` only: true when the computer chose this move for "
+                "the person at that seat (their turn's time ran out, or they are away); absent "
+                "otherwise.")]
+
+
+@with_config(FORBID)
+class DealStartedEvent(TypedDict):
+    """A deal began: its dealer, who draws first, the top discard; your own hand."""
+
+    v: _V
+    t: Literal["deal_started"]
+    data: DealStartedData
+    bot: NotRequired[_BOT]
+
+
+@with_config(FORBID)
+class DrewEvent(TypedDict):
+    """A seat drew from the stock or the discard pile."""
+
+    v: _V
+    t: Literal["drew"]
+    data: DrewData
+    bot: NotRequired[_BOT]
+
+
+@with_config(FORBID)
+class LaidDownEvent(TypedDict):
+    """A seat laid its contract down."""
+
+    v: _V
+    t: Literal["laid_down"]
+    data: LaidDownData
+    bot: NotRequired[_BOT]
+
+
+@with_config(FORBID)
+class LaidOffEvent(TypedDict):
+    """A seat laid a card off on a meld of the table."""
+
+    v: _V
+    t: Literal["laid_off"]
+    data: LaidOffData
+    bot: NotRequired[_BOT]
+
+
+@with_config(FORBID)
+class DiscardedEvent(TypedDict):
+    """A seat discarded, ending its turn."""
+
+    v: _V
+    t: Literal["discarded"]
+    data: DiscardedData
+    bot: NotRequired[_BOT]
+
+
+@with_config(FORBID)
+class StockRebuiltEvent(TypedDict):
+    """The stock ran out and was shuffled again from the discard pile (R20)."""
+
+    v: _V
+    t: Literal["stock_rebuilt"]
+    data: StockRebuiltData
+    bot: NotRequired[_BOT]
+
+
+@with_config(FORBID)
+class DealEndedEvent(TypedDict):
+    """A deal ended: who went out, each seat's penalty points and contracts."""
+
+    v: _V
+    t: Literal["deal_ended"]
+    data: DealEndedData
+    bot: NotRequired[_BOT]
+
+
+@with_config(FORBID)
+class GameFinishedEvent(TypedDict):
+    """The game is over: its result."""
+
+    v: _V
+    t: Literal["game_finished"]
+    data: GameFinishedData
+    bot: NotRequired[_BOT]
+
+
+# One event of the game, as your seat saw it, told apart by ``t``: a named schema (a type
+# alias, so an answer holds the dicts as they are, with no model per event).
+Event = TypeAliasType("Event", Annotated[
+    DealStartedEvent | DrewEvent | LaidDownEvent | LaidOffEvent | DiscardedEvent
+    | StockRebuiltEvent | DealEndedEvent | GameFinishedEvent, Field(discriminator="t")])
+
+
+# The game socket's frames that are news but no move (games.services.timers): shaped as
+# events, in no answer nor log.
+
+@with_config(FORBID)
+class TurnTimerData(TypedDict):
+    seat: Seat
+    deadline: Annotated[datetime, Field(description="When the turn runs out (ISO 8601 UTC).")]
+    seconds_left: Annotated[int, Field(ge=0, description="Whole seconds to `deadline`.")]
+    seconds: TurnSeconds
+    break_until: Annotated[datetime | None, Field(
+        description="The break between deals' end while one runs, else null.")]
+
+
+@with_config(FORBID)
+class TimedOutData(TypedDict):
+    seat: Seat
+
+
+@with_config(FORBID)
+class AwayData(TypedDict):
+    seat: Seat
+    away: bool
+
+
+@with_config(FORBID)
+class TurnTimerFrame(TypedDict):
+    """A person's turn started (after the moves that led to it), or the break it waited for
+    ended early; ``v`` is the game's version."""
+
+    v: int
+    t: Literal["turn_timer"]
+    data: TurnTimerData
+
+
+@with_config(FORBID)
+class TimedOutFrame(TypedDict):
+    """That seat's time ran out: the bot's moves for it follow (with their own ``v``); this
+    frame's ``v`` is the version before them."""
+
+    v: int
+    t: Literal["timed_out"]
+    data: TimedOutData
+
+
+@with_config(FORBID)
+class AwayFrame(TypedDict):
+    """A seat went away (after its second turn in a row out of time) or came back."""
+
+    v: int
+    t: Literal["away"]
+    data: AwayData
+
+
+GAME_FRAMES = (DealStartedEvent, DrewEvent, LaidDownEvent, LaidOffEvent, DiscardedEvent,
+               StockRebuiltEvent, DealEndedEvent, GameFinishedEvent, TurnTimerFrame,
+               TimedOutFrame, AwayFrame)
 
 
 class ActionResult(TypedDict):

@@ -14,6 +14,7 @@ version 409 with the current game; an ``HttpError`` (or subclass) may carry ``co
 produce a 500 HTML page: unexpected exceptions are logged and answered with JSON.
 """
 
+import functools
 import json
 import logging
 from http import HTTPStatus
@@ -37,6 +38,7 @@ from games.tables.api import router as tables_router
 from games.web.errors import Refusal, code_of, error_body, quote
 from games.web.renderer import OrjsonRenderer
 from games.web.schemas import FIELD_ERROR_CODES
+from ladder import asyncapi
 from ladder.middleware import DATABASE_DOWN_ERRORS, database_unavailable_response
 from ladder.openapi import LimitedOpenAPISchema
 from leaderboards.api import router as leaderboards_router
@@ -181,10 +183,12 @@ class LadderApi(NinjaAPI):
 
     def get_openapi_schema(self, *, path_prefix: str | None = None,
                            path_params: dict | None = None) -> LimitedOpenAPISchema:
-        """The document with every operation's rate limits stated (ladder/openapi.py)."""
+        """The document with every operation's rate limits stated (ladder/openapi.py), and the
+        sockets' frames among its schemas (the AsyncAPI document, /api/v1/asyncapi.json,
+        refers to them by the same names)."""
         if path_prefix is None:
             path_prefix = self.get_root_path(path_params or {})
-        return LimitedOpenAPISchema(self, path_prefix)
+        return asyncapi.add_frame_schemas(LimitedOpenAPISchema(self, path_prefix))
 
 
 api = LadderApi(
@@ -214,6 +218,17 @@ def health(request: HttpRequest):
         logger.exception("Health check: database query failed")
         return Status(503, {"status": "error", "database": "error"})
     return Status(200, {"status": "ok", "database": "ok"})
+
+
+@api.get("/asyncapi.json", include_in_schema=False, auth=None)
+def asyncapi_document(request: HttpRequest):
+    """The sockets' AsyncAPI 3 document (ladder/asyncapi.py), beside the OpenAPI one."""
+    return asyncapi.document(_openapi(), request.get_host(), request.is_secure())
+
+
+@functools.cache
+def _openapi() -> dict:
+    return api.get_openapi_schema()
 
 
 api.add_router("", games_router)

@@ -22,10 +22,11 @@ that is not one of ours is 422 ``invalid_cursor``.
 from __future__ import annotations
 
 from datetime import date, datetime
+from typing import Literal
 
 from django.http import HttpRequest
 from ninja import Query, Router, Schema
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from games import daily
 from games.engine.contracts import TOP_RUNG
@@ -65,6 +66,47 @@ class Entry(BaseModel):
     game: str | None = Field(None, description="A day's entry, once the day has ended: the "
                                                "game's id, for its replay. Null before, and "
                                                "on week boards.")
+
+
+# Today's board's socket frames (leaderboards.consumers; ladder/asyncapi.py publishes them).
+FRAME = ConfigDict(extra="forbid")
+
+
+class BoardEntryData(BaseModel):
+    model_config = FRAME
+    date: date
+    rank: int = Field(description="Its rank when it joined: the entries below it moved down.")
+    player: PlayerRef
+    contracts: int
+    penalty: int
+    finished_at: datetime
+    linked: bool = Field(description="Under review (as the board's entries).")
+
+
+class BoardEntryFrame(BaseModel):
+    """A score joined today's board (a daily finished, or a moderator restored one), or an
+    entry's ``linked`` mark changed."""
+
+    model_config = FRAME
+    t: Literal["entry"]
+    data: BoardEntryData
+
+
+class BoardRemovedData(BaseModel):
+    model_config = FRAME
+    date: date
+    player: PlayerRef
+
+
+class BoardRemovedFrame(BaseModel):
+    """A moderator took the player's entry off today's board."""
+
+    model_config = FRAME
+    t: Literal["removed"]
+    data: BoardRemovedData
+
+
+BOARD_FRAMES = (BoardEntryFrame, BoardRemovedFrame)
 
 
 class WeekEntry(Entry):

@@ -29,7 +29,7 @@ from typing import Annotated, Literal
 
 from django.http import HttpRequest, HttpResponse
 from ninja import Path, Router, Status
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from games import reads as game_reads
 from games.lists import DEFAULT_LEVEL, DEFAULT_TURN_SECONDS, REACTION_CODES, TURN_SECONDS
@@ -118,6 +118,40 @@ class TablePreview(BaseModel):
 class Started(BaseModel):
     table: TableOut
     game: GameView
+
+
+# The table socket's frames (games.tables.consumers; ladder/asyncapi.py publishes them).
+FRAME = ConfigDict(extra="forbid")
+
+
+class TableNewsData(BaseModel):
+    model_config = FRAME
+
+
+class TableFrame(BaseModel):
+    """Read ``GET /tables/{id}`` again: someone sat down or left, the host changed, a game
+    started or ended, or someone's table socket opened or closed."""
+
+    model_config = FRAME
+    t: Literal["table"]
+    data: TableNewsData
+
+
+class ReactionData(BaseModel):
+    model_config = FRAME
+    seat: int = Field(ge=0, lt=SEATS, description="Who sent it.")
+    reaction: Literal[REACTION_CODES]  # type: ignore[valid-type]
+
+
+class ReactionFrame(BaseModel):
+    """A preset reaction, sent from that seat (``POST /tables/{id}/reactions``)."""
+
+    model_config = FRAME
+    t: Literal["reaction"]
+    data: ReactionData
+
+
+TABLE_FRAMES = (TableFrame, ReactionFrame)
 
 
 @router.post("", response={201: TableOut, **REFUSALS}, auth=PLAYER_OR_NEW_BROWSER,

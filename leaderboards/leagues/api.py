@@ -29,11 +29,11 @@ from __future__ import annotations
 
 from datetime import date, datetime
 from functools import partial
-from typing import Annotated
+from typing import Annotated, Literal
 
 from django.http import HttpRequest, HttpResponse
 from ninja import Path, Router, Status
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from games import daily
 from games.players.identity import (
@@ -100,6 +100,40 @@ class LeagueOut(BaseModel):
 
 class LeagueList(BaseModel):
     leagues: list[LeagueOut] = Field(max_length=LEAGUES_PER_PLAYER_MAX)
+
+
+# A league's socket frames (leaderboards.leagues.consumers; ladder/asyncapi.py publishes them):
+# news only, never results.
+FRAME = ConfigDict(extra="forbid")
+
+
+class LeaguePlayedData(BaseModel):
+    model_config = FRAME
+    player: PlayerRef
+
+
+class LeaguePlayedFrame(BaseModel):
+    """A member finished today's daily: read the board again."""
+
+    model_config = FRAME
+    t: Literal["played"]
+    data: LeaguePlayedData
+
+
+class LeagueNewsData(BaseModel):
+    model_config = FRAME
+
+
+class LeagueNewsFrame(BaseModel):
+    """``members``: someone joined, left or was removed; ``league``: renamed, a new code, a
+    name hidden or restored; ``deleted``: the league is gone."""
+
+    model_config = FRAME
+    t: Literal["members", "league", "deleted"]
+    data: LeagueNewsData
+
+
+LEAGUE_FRAMES = (LeaguePlayedFrame, LeagueNewsFrame)
 
 
 class NewLeague(BaseModel):

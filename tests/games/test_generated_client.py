@@ -153,7 +153,8 @@ def play_practice_game(package, client, answers: Answers,
         if paced:  # the limit's state, as the draft's fields say it (docs/api.md)
             assert response.headers["RateLimit-Policy"] == '"actions";q=600;w=60'
             assert response.headers["RateLimit"] == f'"actions";r={600 - acted};t=59'
-        assert result.events and all("d" not in e.additional_properties
+        # Each event parsed into its own named model (DrewEvent, DiscardedEvent...).
+        assert result.events and all(type(e).__name__ == f"{type(e.data).__name__[:-4]}Event"
                                      for e in result.events)
         view = result.game
         if view.version % 40 == 0:  # the reads a page makes, now and then
