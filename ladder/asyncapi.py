@@ -25,6 +25,9 @@ from leaderboards.api import BOARD_FRAMES
 from leaderboards.leagues.api import LEAGUE_FRAMES
 
 REF = "#/components/schemas/{model}"
+DESCRIPTION = ('The websockets of the Ladder Rummy API (docs/api.md, "Websockets"); their '
+               "frames' schemas are the OpenAPI document's (/api/v1/openapi.json) by the same "
+               "names.")
 ID_PATTERN = "^[A-Za-z0-9_-]{1,32}$"  # the socket routes' own (games/routing.py...)
 REFUSED = ("A refused socket is accepted and closed at once: 4401 no identity, 4404 not "
            "yours (or no such one); another site's page gets an HTTP 403 at the handshake. ")
@@ -144,9 +147,7 @@ def document(openapi: dict, host: str, secure: bool) -> dict:
     return {
         "asyncapi": "3.0.0",
         "info": {"title": "Ladder Rummy sockets", "version": openapi["info"]["version"],
-                 "description": "The websockets of the Ladder Rummy API (docs/api.md, "
-                                "\"Websockets\"); their frames' schemas are the OpenAPI "
-                                "document's (/api/v1/openapi.json), by the same names."},
+                 "description": DESCRIPTION},
         "defaultContentType": "application/json",
         "servers": {"site": {"host": host, "protocol": "wss" if secure else "ws",
                              "description": "This site."}},

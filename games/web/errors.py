@@ -76,7 +76,9 @@ def error_body(code: str, message: str, rule: str | None = None, **extra) -> dic
 
 
 def code_of(status: int) -> str:
-    return STATUS_CODES.get(status, f"http_{status}")
+    """The code of an error that carries none: its status's, else its class's (every code is
+    in the published enum, games.web.schemas.ErrorCode)."""
+    return STATUS_CODES.get(status, "server_error" if status >= 500 else "bad_request")
 
 
 def error_json(status: int, message: str | None = None, code: str | None = None) -> bytes:

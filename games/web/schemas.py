@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from ninja import Path
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
@@ -73,8 +73,36 @@ FIELD_ERROR_CODES = {"name": "invalid_name", "username": "invalid_username",
 # --- Errors -------------------------------------------------------------------------------
 
 
+# Every code an error answer may carry (docs/api.md's catalogue gives each its status):
+# tests/test_error_codes.py finds each one the source raises here, and nothing else.
+ErrorCode = Literal[
+    # By status, where nothing more precise applies (games.web.errors.STATUS_CODES).
+    "bad_request", "unauthorized", "forbidden", "not_found", "method_not_allowed", "conflict",
+    "body_too_large", "invalid_request", "throttled", "server_error", "unavailable",
+    # Identity and accounts.
+    "no_identity", "invalid_token", "invalid_credentials", "csrf_failed", "username_taken",
+    "already_registered", "invalid_username", "weak_password", "invalid_transfer_code",
+    "invalid_name", "reserved_name",
+    # Games, hints and replays.
+    "stale_version", "turn_timed_out", "no_hints_in_ranked_games", "no_hints_at_shared_games",
+    "hint_unavailable", "replay_unavailable", "daily_over", "invalid_week", "invalid_cursor",
+    # Tables and leagues.
+    "host_only", "banned", "table_full", "table_started", "not_enough_people",
+    "invalid_level", "invalid_turn_seconds", "invalid_reaction", "creator_only",
+    "invalid_league_code", "already_member", "league_full", "too_many_leagues",
+    # An action the engine refuses (games.engine: with its rule where one applies).
+    "malformed_action", "unknown_action", "unknown_card", "game_over", "not_your_turn",
+    "already_drawn", "draw_first", "card_not_in_hand", "discard_pile_empty", "no_discard_left",
+    "already_laid_down", "not_the_contract", "contract_not_laid_down", "lay_off_same_turn",
+    "no_such_meld", "does_not_fit", "choose_end", "discard_taken_card",
+    "meld_needs_two_naturals", "group_too_short", "not_a_meld", "run_too_short",
+    "run_not_consecutive",
+]
+
+
 class ErrorDetail(Out):
-    code: str = Field(description="Stable, machine-readable: switch on this.")
+    code: ErrorCode = Field(description="Stable, machine-readable: switch on this. "
+                                        "docs/api.md's catalogue gives each its status.")
     message: str = Field(description="For people (English).")
     rule: str | None = Field(None, description="The rule broken, e.g. R16 (docs/rules.md).")
     details: list[dict[str, Any]] | None = None
