@@ -139,8 +139,9 @@ def document(openapi: dict, host: str, secure: bool) -> dict:
             "messages": [{"$ref": f"#/channels/{channel.key}/messages/{name}"}
                          for name in names]}
         if channel.identity:
-            operation["security"] = [{"$ref": "#/components/securitySchemes/BearerToken"},
-                                     {"$ref": "#/components/securitySchemes/PlayerCookie"}]
+            operation["security"] = [{"$ref": f"#/components/securitySchemes/{name}"}
+                                     for name in ("BearerToken", "SocketTicket",
+                                                  "PlayerCookie")]
         operations[f"{channel.key}Frames"] = operation
     schemas = openapi["components"]["schemas"]
     frame_names = [name for channel in CHANNELS for name in (f.__name__ for f in channel.frames)]
@@ -160,6 +161,10 @@ def document(openapi: dict, host: str, secure: bool) -> dict:
                 "BearerToken": {"type": "http", "scheme": "bearer",
                                 "description": "`Authorization: Bearer <token>` on the "
                                                "handshake (POST /players gives the token)."},
+                "SocketTicket": {"type": "httpApiKey", "in": "query", "name": "ticket",
+                                 "description": "A single-use ticket from POST "
+                                                "/api/v1/socket-tickets, for 30 s: any "
+                                                "origin (docs/api.md, \"Who you are\")."},
                 "PlayerCookie": {"type": "httpApiKey", "in": "cookie",
                                  "name": COOKIE_NAME,
                                  "description": "The browser's player cookie; the "
