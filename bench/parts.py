@@ -1,0 +1,313 @@
+"""The hand-made parts against the stock parts they replace, one figure each, in under a minute:
+the figures docs/design.md ("Hand-made parts, and why") quotes, printed by every CI run.
+
+Each part is timed against its stock alternative, used as its library documents it, in one
+process: CPU time (``time.process_time``, every thread of the process) per operation, the two
+alternated round by round and the median round kept, so a busy host moves both alike; the
+ratio is the figure to read. The whole action's instruction count
+(``bench.action_instructions``) is the rule's measure (issue 40); this is the quick check
+that each part still buys what it bought.
+
+- ``ladder/serving.py``: a bearer's ``GET /api/v1/games/{id}`` through the ASGI application,
+  Django's handler (``get_asgi_application``) against the serving layer;
+- ``games/web/rows.py``: an action's statements (the game's row locked and read, three log
+  rows inserted and the game's row updated) against the ORM's ``select_for_update().get``,
+  ``bulk_create`` and ``save(update_fields)``;
+- ``games.models.OrjsonEncoder``/``OrjsonDecoder``: a game's snapshot written and read through
+  its ``JSONField`` against the standard library's ``json``;
+- the groups' send queue (``games.web.groups``): a group send from a request thread queued to
+  the server's loop, against ``async_to_sync(layer.group_send)`` (a new event loop, and a new
+  Redis connection, each send);
+- ``gc.freeze()`` (ladder/asgi.py): a full collection's pause with everything imported
+  frozen, against the same collection with nothing frozen;
+- the compiled build (games/build.py): CPU of a game of four normal bots, compiled against
+  plain Python (``LADDER_PURE_PYTHON=1``), every action the same (a digest), two rounds.
+
+Needs Redis (``REDIS_URL``: the channel layer and cache that production uses; a database of
+its own, flushed); the database is a SQLite file of its own, migrated first.
+
+    REDIS_URL=redis://127.0.0.1:6379/12 .venv/bin/python -m bench.parts
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def per_op(work, count: int) -> float:
+    """CPU microseconds per call of ``work`` (every thread of the process)."""
+    started = time.process_time()
+    for _ in range(count):
+        work()
+    return (time.process_time() - started) / count * 1e6
+
+
+def alternated(ours, stock, count: int, rounds: int) -> tuple[float, float]:
+    """The median round's microseconds per call of each, alternated round by round."""
+    mine, theirs = [], []
+    for _ in range(rounds):
+        mine.append(per_op(ours, count))
+        theirs.append(per_op(stock, count))
+    return statistics.median(mine), statistics.median(theirs)
+
+
+def show(part: str, ours: float, stock: float, unit: str = "µs") -> None:
+    print(f"{part:<50} ours {ours:9.3f} {unit:<2} stock {stock:9.3f} {unit:<2} "
+          f"stock/ours {stock / ours:6.1f}", flush=True)
+
+
+def setup_django(folder: str) -> None:
+    os.environ["DATABASE_URL"] = f"sqlite:///{folder}/parts.sqlite3"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ladder.settings")
+    import django
+
+    django.setup(set_prefix=False)
+    from django.conf import settings
+    from django.core.cache import cache
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    cache.clear()
+    for name in settings.THROTTLE_RATES:  # the bench makes more calls than a person
+        settings.THROTTLE_RATES[name] = None
+
+
+def a_game():
+    from games.models import Game
+    from games.players.identity import hash_token, new_token
+    from games.players.services import create_player
+    from games.services import start_game
+
+    token = new_token()
+    player = create_player(token_hash=hash_token(token), name="Parts")
+    return start_game(player, Game.PRACTICE, "normal").game, token
+
+
+def serving(game, token: str, count: int, rounds: int) -> None:
+    from django.core.asgi import get_asgi_application
+
+    from ladder.serving import ThreadedDjango
+
+    path = f"/api/v1/games/{game.public_id}"
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+             "method": "GET", "scheme": "http", "path": path, "raw_path": path.encode(),
+             "query_string": b"", "root_path": "", "client": ("127.0.0.1", 50_000),
+             "server": ("127.0.0.1", 8000),
+             "headers": [(b"host", b"localhost"),
+                         (b"authorization", f"Bearer {token}".encode())]}
+
+    async def request(app) -> None:
+        messages = [{"type": "http.request", "body": b"", "more_body": False}]
+
+        async def receive():
+            if messages:
+                return messages.pop()
+            await asyncio.Event().wait()  # no disconnect: the answer ends the request
+
+        statuses = []
+
+        async def send(message):
+            if message["type"] == "http.response.start":
+                statuses.append(message["status"])
+
+        await app(dict(scope), receive, send)
+        assert statuses == [200], statuses
+
+    loop = asyncio.new_event_loop()
+    ours, stock = ThreadedDjango(), get_asgi_application()
+    try:
+        show("serving.py: a GET of the game (ASGI)",
+             *alternated(lambda: loop.run_until_complete(request(ours)),
+                         lambda: loop.run_until_complete(request(stock)), count, rounds))
+    finally:
+        from games.web import groups
+
+        groups.use_loop(None)
+        loop.close()
+
+
+def rows(game, count: int, rounds: int) -> None:
+    from django.db import transaction
+    from django.utils import timezone
+
+    from games.models import Game, GameAction
+    from games.web.rows import insert_rows_and_update, select_row
+
+    columns = ("game", "index", "seat", "action", "created_at", "bot")
+    action = {"type": "draw", "from": "stock"}
+    index = [10_000]
+
+    def log_rows(pk: int, now) -> list[tuple]:
+        first = index[0]
+        index[0] += 3
+        return [(pk, first + i, i, action, now, i > 0) for i in range(3)]
+
+    def ours() -> None:
+        with transaction.atomic():
+            row = select_row(Game, for_update=True, public_id=game.public_id)
+            row.version += 1
+            row.updated_at = timezone.now()
+            insert_rows_and_update(GameAction, columns, log_rows(row.pk, row.updated_at),
+                                   row, ["state", "version", "updated_at"])
+
+    def stock() -> None:
+        with transaction.atomic():
+            row = Game.objects.select_for_update().get(public_id=game.public_id)
+            row.version += 1
+            row.updated_at = timezone.now()
+            GameAction.objects.bulk_create(
+                GameAction(**dict(zip(("game_id", *columns[1:]), values, strict=True)))
+                for values in log_rows(row.pk, row.updated_at))
+            row.save(update_fields=["state", "version", "updated_at"])
+
+    show("rows.py: an action's statements (SQLite)", *alternated(ours, stock, count, rounds))
+
+
+def snapshot(game, count: int, rounds: int) -> None:
+    from games.models import OrjsonDecoder, OrjsonEncoder
+
+    state = game.state
+
+    def ours() -> None:
+        json.loads(json.dumps(state, cls=OrjsonEncoder), cls=OrjsonDecoder)
+
+    def stock() -> None:
+        json.loads(json.dumps(state))
+
+    show("OrjsonEncoder/Decoder: a snapshot written, read", *alternated(ours, stock, count,
+                                                                         rounds))
+
+
+def send_queue(count: int, rounds: int) -> None:
+    from asgiref.sync import async_to_sync
+    from channels.layers import get_channel_layer
+
+    from games.web import groups
+
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+
+    async def name_the_loop() -> None:
+        groups.use_loop(loop)
+
+    asyncio.run_coroutine_threadsafe(name_the_loop(), loop).result()
+    message = {"type": "game.events", "events": []}
+
+    async def drained() -> bool:
+        outbox = groups._outbox
+        return not outbox.waiting and (outbox.sender is None or outbox.sender.done())
+
+    def ours() -> None:  # a request thread's sends, then the loop's work until they are out
+        for _ in range(10):
+            groups.group_send("bench-parts", message)
+        while not asyncio.run_coroutine_threadsafe(drained(), loop).result():
+            time.sleep(0.0005)
+
+    layer = get_channel_layer()
+
+    def stock() -> None:
+        for _ in range(10):
+            async_to_sync(layer.group_send)("bench-parts", message)
+
+    try:
+        mine, theirs = alternated(ours, stock, count, rounds)
+        show("groups' send queue: a group send", mine / 10, theirs / 10)
+    finally:
+        asyncio.run_coroutine_threadsafe(asyncio.sleep(0), loop).result()
+        groups.use_loop(None)
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join()
+
+
+def gc_freeze(rounds: int) -> None:
+    import ladder.asgi  # noqa: F401  (imports everything, then freezes it: gc.freeze())
+
+    def pause() -> float:
+        started = time.process_time()
+        gc.collect()
+        return (time.process_time() - started) * 1000
+
+    frozen, thawed = [], []
+    for _ in range(rounds):
+        frozen.append(pause())
+        gc.unfreeze()
+        thawed.append(pause())
+        gc.freeze()
+    show(f"gc.freeze(): a full collection ({gc.get_freeze_count() // 1000} k frozen)",
+         statistics.median(frozen), statistics.median(thawed), "ms")
+
+
+def compiled(games: int, rounds: int) -> None:
+    worker = REPO / "bench" / "compare_worker.py"
+
+    def play(pure: bool) -> tuple[float, str]:
+        env = {**os.environ, "PYTHONPATH": str(REPO)}
+        env.pop("DJANGO_SETTINGS_MODULE", None)
+        if pure:
+            env["LADDER_PURE_PYTHON"] = "1"
+        else:
+            env.pop("LADDER_PURE_PYTHON", None)
+        out = subprocess.run([sys.executable, str(worker), str(REPO), "parts",
+                              "normal,normal,normal,normal", "0", str(games)],
+                             env=env, capture_output=True, text=True, check=True).stdout
+        lines = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+        if not all(line["compiled"] != pure for line in lines):
+            sys.exit("bench.parts: the compiled build is missing (python -m games.build)")
+        return sum(line["seconds"] for line in lines), "".join(line["digest"] for line in lines)
+
+    cpu = pure_cpu = 0.0
+    for _ in range(rounds):  # alternated, each round the same games
+        seconds, digest = play(False)
+        pure_seconds, pure_digest = play(True)
+        assert digest == pure_digest, "the compiled build played other moves"
+        cpu, pure_cpu = cpu + seconds, pure_cpu + pure_seconds
+    show(f"compiled build: a game of four normal bots ({games * rounds})",
+         cpu / rounds / games * 1000, pure_cpu / rounds / games * 1000, "ms")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--games", type=int, default=4, help="bot games a round (compiled)")
+    args = parser.parse_args()
+    if not os.environ.get("REDIS_URL"):
+        sys.exit("bench.parts: set REDIS_URL (the channel layer and cache of production)")
+    import redis
+
+    redis.Redis.from_url(os.environ["REDIS_URL"]).flushdb()
+    started = time.monotonic()
+    # In memory where the host has it: the figures are CPU, and a loaded disk's fsyncs would
+    # only make the run longer.
+    shared_memory = "/dev/shm" if os.path.isdir("/dev/shm") else None
+    with tempfile.TemporaryDirectory(dir=shared_memory) as folder:
+        setup_django(folder)
+        game, token = a_game()
+        print(f"set up in {time.monotonic() - started:.0f} s", flush=True)
+        print(f"CPU time per operation, median of {args.rounds} alternated rounds "
+              "(stock/ours > 1: the part buys that factor)", flush=True)
+        serving(game, token, 30, args.rounds)
+        rows(game, 100, args.rounds)
+        snapshot(game, 300, args.rounds)
+        send_queue(5, args.rounds)
+        gc_freeze(args.rounds)
+        compiled(args.games, 2)
+    print(f"bench.parts: {time.monotonic() - started:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
