@@ -36,7 +36,8 @@ FRONTEND_RELATIVE = ("frontend", "frontend/static/frontend")
 # what the tools make (screenshots, the browser tests' output).
 NOT_IN_THE_TREE = {
     "ladder/postgresql/", "ladder/channel_layer.py", "ladder/cache.py", "ladder/serving.py",
-    "games/rows.py", "games/fastjson.py", "games/engine/frozen.py", "artifacts/screenshots/",
+    "games/rows.py", "games/fastjson.py", "games/engine/frozen.py", "ladder/edge.py",
+    "artifacts/screenshots/",
     "artifacts/screenshots/{es,th}/",
 }
 
