@@ -34,6 +34,7 @@ from django.utils import timezone
 
 from games.players.models import Player, TransferCode, sha256_hex
 from games.players.names import clean_name, random_name
+from games.players.signals import player_renamed
 from games.web.errors import Refusal
 
 TRANSFER_CODE_TTL = timedelta(minutes=15)
@@ -58,9 +59,15 @@ def mark_seen(player: Player, moment: datetime) -> None:
 
 
 def rename_player(player: Player, raw_name: str) -> Player:
-    """Raises games.players.names.InvalidName."""
-    player.name = clean_name(raw_name)
-    Player.objects.filter(pk=player.pk).update(name=player.name)
+    """Raises games.players.names.InvalidName. A new name is news where the player sits
+    (:data:`games.players.signals.player_renamed`)."""
+    name = clean_name(raw_name)
+    if name == player.name:
+        return player
+    player.name = name
+    with transaction.atomic():
+        Player.objects.filter(pk=player.pk).update(name=name)
+        player_renamed.send(sender=Player, player=player)
     return player
 
 

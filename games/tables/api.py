@@ -6,8 +6,10 @@ and how many sit, nothing more, until one sits down.
 
 - ``POST /tables {"name", "level", "turn_seconds"}``: open a table (201); you sit at seat 0
   and host it.
-- ``GET /tables/join/{code}``: a code's table, in brief. ``POST /tables/join/{code}``: sit
-  down (201; 200 if you sit there already); 409 ``table_full`` or ``table_started``.
+- ``GET /tables/join/{code}``: a code's table, in brief. ``POST /tables/join/{code}
+  {"name"?}``: sit down (201; 200 if you sit there already), under the display name chosen
+  (a player's name rules: 422 ``invalid_name``, ``reserved_name``) or your own; 409
+  ``table_full`` or ``table_started``.
 - ``GET /tables/{id}``: the table. ``POST /tables/{id}/start``: the host starts its game, or
   once it is over the next one ("play again"), with everyone seated (201, the game as you see
   it); 403 ``host_only``, 409 ``not_enough_people`` or ``table_started``.
@@ -28,7 +30,7 @@ from datetime import datetime
 from typing import Annotated, Literal
 
 from django.http import HttpRequest, HttpResponse
-from ninja import Path, Router, Status
+from ninja import Body, Path, Router, Status
 from pydantic import BaseModel, ConfigDict, Field
 
 from games import reads as game_reads
@@ -40,6 +42,9 @@ from games.players.identity import (
     PLAYER_OR_NEW_BROWSER,
     player_for_write,
 )
+from games.players.names import NAME_MAX_CHARS as PERSON_NAME_MAX_CHARS
+from games.players.names import NAME_MIN_CHARS as PERSON_NAME_MIN_CHARS
+from games.players.names import clean_name
 from games.schemas import GameView, Level, TurnSeconds
 from games.tables import reads, services
 from games.tables.models import (
@@ -74,6 +79,13 @@ class NewTable(BaseModel):
     name: TableName
     level: Level = Field(DEFAULT_LEVEL, description="The bots' level in the empty seats.")
     turn_seconds: TurnSeconds = Field(DEFAULT_TURN_SECONDS, description=TURN_SECONDS_TEXT)
+
+
+class Joining(BaseModel):
+    name: text(PERSON_NAME_MAX_CHARS, PERSON_NAME_MIN_CHARS, description=(
+        "The display name to sit down under, which everyone at the table sees (and which "
+        "becomes yours, as PATCH /me would make it: the same rules); left out, your own "
+        "name (a new identity's is given, e.g. \"Keen Owl\").")) | None = None
 
 
 class TableSeatOut(BaseModel):
@@ -173,11 +185,13 @@ def preview_table(request: HttpRequest, code: TableCode):
 
 @router.post("/join/{code}", response={200: TableOut, 201: TableOut, **REFUSALS},
              auth=PLAYER_OR_NEW_BROWSER, throttle=[NEW_IDENTITIES, *CODE_GUESSES])
-def join_table(request: HttpRequest, code: TableCode, response: HttpResponse):
+def join_table(request: HttpRequest, code: TableCode, response: HttpResponse,
+               payload: Joining | None = Body(None)):
     """Sit down at the table of ``code`` (the lowest free seat): 201, or 200 if you sit there
-    already."""
-    player = player_for_write(request, response)
-    table, sat_down = services.join(player, code)
+    already; under ``name`` if given, which becomes your display name."""
+    name = None if payload is None or payload.name is None else clean_name(payload.name)
+    player = player_for_write(request, response)  # a refused name makes no identity
+    table, sat_down = services.join(player, code, name)
     return Status(201 if sat_down else 200, reads.table_view(table, player))
 
 

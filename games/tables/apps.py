@@ -7,4 +7,4 @@ class TablesConfig(AppConfig):
     verbose_name = "Tables for friends"
 
     def ready(self) -> None:
-        from games.tables import receivers  # noqa: F401  (connects the game_finished receiver)
+        from games.tables import receivers  # noqa: F401  (connects the game_finished and player_renamed receivers)

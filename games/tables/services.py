@@ -31,6 +31,7 @@ from games.lists import (
     TURN_SECONDS,
 )
 from games.models import Game
+from games.players import services as players
 from games.players.models import Player
 from games.players.names import clean_name
 from games.tables.models import (
@@ -89,14 +90,21 @@ def by_code(raw_code: str) -> Table:
     return table
 
 
-def join(player: Player, raw_code: str) -> tuple[Table, bool]:
+def join(player: Player, raw_code: str, raw_name: str | None = None) -> tuple[Table, bool]:
     """Sit ``player`` at the table of ``raw_code``, in its lowest free seat; (the table,
-    whether they sat down now): someone already seated is simply answered the table."""
+    whether they sat down now): someone already seated is simply answered the table.
+    ``raw_name``: the display name they chose on the way in (a player's name rules,
+    games.players.names; InvalidName before anything is written), None to keep theirs. The
+    name and the seat are written together: a refused seat changes no name."""
     _check_not_banned(player)
     code = normalise_code(raw_code, CODE_CHARS)
     if code is None:
         raise TableNotFound()
+    if raw_name is not None:
+        raw_name = clean_name(raw_name)
     with transaction.atomic():
+        if raw_name is not None:  # the table hears of it with the seat (renamed, below)
+            players.rename_player(player, raw_name)
         table = (Table.objects.select_for_update().exclude(status=Table.CLOSED)
                  .filter(code=code).first())
         if table is None:
@@ -164,6 +172,13 @@ def leave(player: Player, public_id: str) -> None:
             table.host_id = rest.player_id
         table.save(update_fields=["host", "status", "updated_at"])
         _tell(table, gone=player.pk)
+
+
+def renamed(player: Player) -> None:
+    """The tables ``player`` sits at tell their sockets of the new name, after commit: their
+    lobbies and their games' pages read the table again (games.tables.receivers)."""
+    for table in Table.objects.of(player):
+        _tell(table)
 
 
 def game_over(game: Game) -> None:
