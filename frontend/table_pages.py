@@ -3,7 +3,8 @@
 
 A table's lobby answers 404 unless this browser's player sits at it, as the API does. A join
 link's page shows only what the API's preview shows (the name, how many sit), until one
-confirms and sits down; someone seated there already is sent to their seat instead.
+confirms and sits down, under the display name they choose there; someone seated there
+already is sent to their seat instead.
 """
 
 from __future__ import annotations
@@ -15,6 +16,9 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from frontend.not_found import TABLE, not_found
 from games.models import Game
 from games.players.identity import COOKIE_NAME, player_from_cookie
+from games.players.names import NAME_MAX_CHARS as PERSON_NAME_MAX_CHARS
+from games.players.names import NAME_MIN_CHARS as PERSON_NAME_MIN_CHARS
+from games.players.names import random_name
 from games.tables.models import CODE_CHARS, NAME_MAX_CHARS, NAME_MIN_CHARS, Table
 from games.web.codes import normalise_code
 
@@ -41,8 +45,12 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
                 and game.seats.filter(player=player, left_at=None).exists()):
             return redirect("frontend:table", game_id=game.public_id)
         return redirect("frontend:table_lobby", table_id=table.public_id)
+    # The name to sit down under, which the person may change before they do: theirs, or
+    # for a browser with no player yet the friendly one it would be given anyway.
     return render(request, "frontend/table_join.html",
-                  {"page": "tables", "code": code[:BOUNDS["code"]]})
+                  {"page": "tables", "code": code[:BOUNDS["code"]],
+                   "your_name": player.name if player is not None else random_name(),
+                   "name_bounds": (PERSON_NAME_MIN_CHARS, PERSON_NAME_MAX_CHARS)})
 
 
 @ensure_csrf_cookie
@@ -50,4 +58,5 @@ def lobby(request: HttpRequest, table_id: str) -> HttpResponse:
     if table_of_browser(request, public_id=table_id) is None:
         return not_found(request, "tables", TABLE)
     return render(request, "frontend/table_lobby.html",
-                  {"page": "tables", "table_id": table_id})
+                  {"page": "tables", "table_id": table_id,
+                   "name_bounds": (PERSON_NAME_MIN_CHARS, PERSON_NAME_MAX_CHARS)})

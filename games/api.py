@@ -111,9 +111,11 @@ def list_games(request: HttpRequest, filters: Query[GameFilter]):
         games = games.filter(mode=filters.mode)
     limit, offset = filters.limit, filters.offset
     games = games.defer("state").with_deal()
+    page = list(games[offset:offset + limit])
     return {"count": games.count(),
-            "items": [{**reads.game_summary(g), "replay": replays.closed_because(g) is None}
-                      for g in games[offset:offset + limit]]}
+            "items": [{**summary, "replay": replays.closed_because(game) is None}
+                      for game, summary in zip(page, reads.game_summaries(page, request.auth),
+                                               strict=True)]}
 
 
 @router.get("/games/{game_id}", response={200: GameView, **ERRORS}, auth=PLAYER)

@@ -505,11 +505,23 @@ class PersonResult(Out):
     place: int
 
 
+class OtherPerson(Out):
+    seat: int = Field(ge=0, le=3)
+    name: str = Field(description="Their display name now.")
+
+
 class GameSummary(Out):
     id: str
     mode: Literal["practice", "daily"]
     level: Level
     daily: date | None
+    table_name: Annotated[str | None, Field(
+        description="The name of the table for friends the game was started at, as it was "
+                    "then; null for a game played alone (or a table's game started before "
+                    "2026-12-06).")]
+    people: list[OtherPerson] = Field(description=(
+        "The other people who sat at the game (a table's: your friends, those who left it "
+        "too), by seat; empty for a game played alone. The bots are not listed."))
     status: Literal["active", "finished", "expired"]
     version: int
     deal: int = Field(ge=1, le=10, description="The deal being played (the last, when over).")
@@ -580,8 +592,13 @@ class ReplayDeal(Out):
 
 class ReplayPlayer(Out):
     seat: int
-    name: str
-    bot: bool
+    name: str = Field(description="A person's display name now, or the computer player's.")
+    bot: bool = Field(description=(
+        "A computer player's seat from the start (until 2026-12-06 also a seat whose person "
+        "left the game: see ``left``)."))
+    left: int | None = Field(None, ge=0, description=(
+        "The version at which this seat's person left the game: from it on the computer "
+        "played the seat (its events carry ``bot``); null if they stayed to the end."))
 
 
 class PrivatePart(Out):
@@ -597,6 +614,10 @@ class OpenEvent(Out):
     private: list[PrivatePart] | None = Field(
         None, description="Present on events with hidden parts: a seat's own view of the event "
                           "is `data` updated with its part.")
+    bot: bool | None = Field(
+        None, description="True on the events of a person's move the computer chose for them "
+                          "(their time ran out, they were away or had left), as GET "
+                          "/games/{id}/events marks them; absent otherwise.")
 
 
 class AnalysisMark(Out):
@@ -643,6 +664,9 @@ class Replay(Out):
     engine_version: int
     version: int = Field(description="Actions in the game: the last version.")
     finished_at: datetime | None
+    table_name: str | None = Field(description=(
+        "The name of the table for friends the game was started at, as it was then; null "
+        "for a game played alone (or a table's game started before 2026-12-06)."))
     yours: bool = Field(description="Whether the caller sat at the game (left it or not).")
     seat: int | None = Field(None, ge=0, le=3, description=(
         "The seat the caller sat at: the replay's \"you\"; null for a watcher."))

@@ -18,7 +18,8 @@ from games.engine import (
     replay,
     result_json,
 )
-from games.models import Game
+from games.models import Game, Seat
+from games.players.models import Player
 from games.services import Seated, seat_message
 from games.services.timers import in_break, seconds_left
 
@@ -82,12 +83,25 @@ def deal_log(seated: Seated) -> dict:
             "events": messages[min(deal_from, seen_at):]}
 
 
+def game_summaries(games: list[Game], player: Player) -> list[dict]:
+    """A page of ``player``'s games in their list (``games`` from
+    ``Game.objects.of(player).with_deal()``), each with the other people who sat at it (a
+    table's game: its friends, those who left it too), read for the whole page at once."""
+    others: dict[int, list[dict]] = {game.pk: [] for game in games}
+    rows = (Seat.objects.filter(game_id__in=list(others)).exclude(player=player)
+            .order_by("game_id", "number").values_list("game_id", "number", "player__name"))
+    for game_id, number, name in rows:
+        others[game_id].append({"seat": number, "name": name})
+    return [{**game_summary(game), "people": others[game.pk]} for game in games]
+
+
 def game_summary(game: Game) -> dict:
     """A game in the list of a player's games; ``game`` comes from
     ``Game.objects.of(player).with_deal()``: the result is that player's."""
     return {
         "id": game.public_id, "mode": game.mode, "level": game.level,
         "daily": game.daily.date.isoformat() if game.daily_id else None,
+        "table_name": game.table_name or None,
         "status": game.status, "version": game.version, "deal": game.deal,
         "result": ({"contracts": game.seat_contracts, "penalty": game.seat_penalty,
                     "place": game.seat_place} if game.finished else None),

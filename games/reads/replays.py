@@ -24,11 +24,14 @@ else's: null for a watcher who sat at no seat.
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from games.daily import day_has_ended
 from games.engine import SEATS, Event, action_from_json, apply, new_game, result_json
 from games.models import Analysis, Game, Seat
 from games.players.models import Player
-from games.services import GameNotFound, Seating, analysis, seating_of
+from games.players.names import COMPUTER_PLAYER_NAMES
+from games.services import GameNotFound, Seating, analysis
 from games.web.errors import Refusal
 
 
@@ -77,15 +80,14 @@ def seat_at(game: Game, viewer: Player | None, seating: Seating | None = None) -
     return seat
 
 
-def replay_of(game: Game, viewer: Player | None = None,
-              seating: Seating | None = None) -> dict:
+def replay_of(game: Game, viewer: Player | None = None) -> dict:
     """The replay of a game (the admin's replay field, with no viewer): raises
     ReplayUnavailable while it is closed to everyone."""
     reason = closed_because(game)
     if reason is not None:
         raise ReplayUnavailable(message=reason)
-    seating = seating or seating_of(game)
-    return _replay(game, seat_at(game, viewer, seating), seating)
+    seats = _seats(game)
+    return _replay(game, _seat_of(seats, viewer), seats)
 
 
 def own_replay(viewer: Player, public_id: str) -> dict:
@@ -105,37 +107,84 @@ def open_replay(viewer: Player | None, public_id: str) -> dict:
             .filter(public_id=public_id).first())
     if game is None:
         raise GameNotFound()
-    seating = seating_of(game)
-    yours = seat_at(game, viewer, seating)
+    seats = _seats(game)
+    yours = _seat_of(seats, viewer)
     if not _open(game, lambda: yours):
         raise GameNotFound()
-    return _replay(game, yours, seating)
+    return _replay(game, yours, seats)
 
 
-def _replay(game: Game, yours: int | None, seating: Seating) -> dict:
+def _seats(game: Game) -> dict[int, tuple[int, str, datetime | None]]:
+    """Every person who sat at ``game`` by seat, those who left it too: (player, name now,
+    when they left)."""
+    rows = Seat.objects.filter(game=game).values_list("number", "player_id", "player__name",
+                                                      "left_at")
+    return {number: (player_id, name, left_at) for number, player_id, name, left_at in rows}
+
+
+def _seat_of(seats: dict, viewer: Player | None) -> int | None:
+    return next((number for number, (player_id, _, _) in seats.items()
+                 if viewer is not None and player_id == viewer.pk), None)
+
+
+def _replay(game: Game, yours: int | None, seats: dict) -> dict:
     """Everything about a game that is over, as the viewer who sat at seat ``yours`` (None:
     a watcher) sees it: the seed, every action, every hand dealt and every event with every
     card face up, from one pass over the log."""
-    log = list(game.actions.order_by("index").values_list("index", "seat", "action"))
+    log = list(game.actions.order_by("index")
+               .values_list("index", "seat", "action", "bot", "created_at"))
+    players = _players(game, seats, log)
     state, events = new_game(game.seed)
     opened = _opened(events, 0)
-    for index, seat, data in log:
+    for index, seat, data, bot, _ in log:
         state, events = apply(state, seat, action_from_json(data))
-        opened += _opened(events, index + 1)
+        chosen_by_bot = _by_bot(players[seat], index, bot)
+        opened += _opened(events, index + 1, chosen_by_bot)
     return {
         "id": game.public_id, "mode": game.mode, "level": game.level,
         "daily": game.daily.date if game.daily_id else None,
+        "table_name": game.table_name or None,
         "seed": game.seed, "engine_version": game.engine_version, "version": game.version,
         "finished_at": game.finished_at,
         "yours": yours is not None, "seat": yours,
-        "players": [{"seat": seat, "name": seating.name(seat),
-                     "bot": not seating.is_person(seat)} for seat in range(SEATS)],
+        "players": players,
         "deals": [_deal_record(e) for e in opened if e["t"] == "deal_started"],
-        "actions": [{"index": i, "seat": s, "action": a} for i, s, a in log],
+        "actions": [{"index": i, "seat": s, "action": a} for i, s, a, _, _ in log],
         "events": opened,
         "result": result_json(state),
         "analysis": None if yours is None else _analysis_of(game, yours),
     }
+
+
+def _players(game: Game, seats: dict, log: list[tuple]) -> list[dict]:
+    """Who played each seat: a computer player from the start (``bot``), or a person, by
+    their name now, with the version at which they left the game (``left``; from it on the
+    computer played the seat), null if they stayed to its end. A Seat row keeps only when its
+    person left (``left_at``): the version is the count of actions written by then, which
+    the game's row lock keeps in order (games.services.leave_game). Leaving the table after
+    its game was over is no leaving of the game."""
+    players = []
+    for seat in range(SEATS):
+        if seat not in seats:
+            players.append({"seat": seat, "name": COMPUTER_PLAYER_NAMES[seat], "bot": True,
+                            "left": None})
+            continue
+        _, name, left_at = seats[seat]
+        left = None if left_at is None else sum(1 for row in log if row[4] <= left_at)
+        players.append({"seat": seat, "name": name, "bot": False,
+                        "left": left if left is not None and left < game.version else None})
+    return players
+
+
+def _by_bot(player: dict, index: int, bot: bool | None) -> bool:
+    """Whether the computer chose a person's action at ``index`` (their time ran out, they
+    were away or had left): the row says so (``GameAction.bot``); a row written before it
+    could (null) only by the person having left before it."""
+    if player["bot"]:
+        return False  # a computer player's own move: nobody's to tell apart
+    if bot is not None:
+        return bot
+    return player["left"] is not None and index >= player["left"]
 
 
 NO_ANALYSIS = {"decisions": 0, "agreed": 0, "bot_turns": 0, "marks": [], "costliest": None}
@@ -163,13 +212,17 @@ def _analysis_of(game: Game, seat: int) -> dict:
     return {"state": "ready", "seat": seat, "bot_turns": 0, **data}
 
 
-def _opened(events: list[Event], version: int) -> list[dict]:
+def _opened(events: list[Event], version: int, by_bot: bool = False) -> list[dict]:
     """Events with their private parts (for a game that is over: R25 no longer hides them):
     ``{"v", "t", "data", "private": [{"seat", "data"}]}``; a seat's own view of an event is
-    ``data`` updated with its private part, as ``Event.for_seat`` makes it."""
+    ``data`` updated with its private part, as ``Event.for_seat`` makes it. ``bot``: true on
+    the events of a person's move the computer chose for them (as ``GET /games/{id}/events``
+    marks them)."""
     opened = []
     for event in events:
         item = {"v": version, "t": event.type, "data": event.data}
+        if by_bot and "seat" in event.data:
+            item["bot"] = True
         if event.private:
             item["private"] = [{"seat": seat, "data": extra}
                                for seat, extra in event.private]

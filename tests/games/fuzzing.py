@@ -25,7 +25,7 @@ REFUSED_BY_DESIGN = {
     "POST /api/v1/leagues": {"invalid_name", "reserved_name"},  # a league's name: the same rules
     "PATCH /api/v1/leagues/{league_id}": {"invalid_name", "reserved_name"},
     "POST /api/v1/tables": {"invalid_name", "reserved_name"},  # a table's name: the same rules
-    "POST /api/v1/tables/join/{code}": {"invalid_name", "reserved_name"},  # one's name on the way in
+    "POST /api/v1/tables/join/{code}": {"invalid_name", "reserved_name"},  # one's own name
     "POST /api/v1/account/register": {"weak_password"},
     "GET /api/v1/leaderboards/daily": {"invalid_cursor"},
     "GET /api/v1/leaderboards/daily/{day}": {"invalid_cursor"},

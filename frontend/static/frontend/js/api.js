@@ -109,7 +109,7 @@ const tablePath = (id) => `/tables/${encodeURIComponent(id)}`;
 export const openTable = (name, level, turnSeconds) =>
   request("POST", "/tables", { name, level, turn_seconds: turnSeconds });
 export const tablePreview = (code) => request("GET", `/tables/join/${encodeURIComponent(code)}`);
-export const joinTable = (code) => request("POST", `/tables/join/${encodeURIComponent(code)}`);
+export const joinTable = (code, name) => request("POST", `/tables/join/${encodeURIComponent(code)}`, name === undefined ? undefined : { name });
 export const table = (id) => request("GET", tablePath(id));
 export const startTable = (id) => request("POST", `${tablePath(id)}/start`);
 export const leaveTable = (id) => request("POST", `${tablePath(id)}/leave`);

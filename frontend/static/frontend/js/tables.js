@@ -3,7 +3,7 @@
 // table into its next game.
 import * as api from "./api.js";
 import { explain } from "./errors.js";
-import { gettext } from "./i18n.js";
+import { format, gettext } from "./i18n.js";
 import { openSocket } from "./socket.js";
 
 const MESSAGES = {
@@ -19,6 +19,20 @@ const MESSAGES = {
 
 export function tableError(error) {
   return MESSAGES[error.code] || explain(error).text;
+}
+
+// A refusal where the name in question is the person's own (their name at the table), not
+// the table's.
+export function nameError(error) {
+  return error.code === "invalid_name" || error.code === "reserved_name" ? explain(error).text : tableError(error);
+}
+
+// A table's game by the table's name and the friends at it ("Friday cards, with Bea and
+// Chai"), or the table's name alone.
+export function tableTitle(tableName, friends) {
+  if (!friends.length) return tableName;
+  const names = new Intl.ListFormat(document.documentElement.lang || undefined, { type: "conjunction" }).format(friends);
+  return format(gettext("%(table)s, with %(names)s"), { table: tableName, names });
 }
 
 export const canonicalCode = (text) => text.toUpperCase().replace(/[\s-]/g, "");

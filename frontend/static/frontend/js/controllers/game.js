@@ -126,14 +126,19 @@ export class GameController {
     if (this.store.busy) { this.store.syncWanted = true; return; }
     this.store.syncWanted = false;
     this.store.busy = true;
+    const renamed = this.store.renamed;
+    this.store.renamed = false;
     let news;
     try {
       news = await this.store.sync();
     } catch {
       this.store.busy = false; // the next action, or frame, tries again
+      this.store.renamed ||= renamed;
       return;
     }
     if (news.view.version === this.view?.version) {
+      // No move, but a new name: the same game drawn again, its log rebuilt with the name.
+      if (renamed) await this.showNews(news);
       this.store.busy = false;
       // Frames heard while this read was on its way (another person's next move) are news.
       if (this.store.heardVersion > this.view.version) this.onSocket({ v: this.store.heardVersion });
@@ -154,6 +159,12 @@ export class GameController {
         : gettext("Time ran out — the computer played your turn."));
     } else if (elsewhere) showInfo(this.els.message, gettext("A move was played in another tab: this page has caught up."));
     if (this.view.phase === "finished") showResult(this.els, this.view);
+  }
+
+  // Someone at the game took a new name (the table's socket said so): read it again.
+  renamed() {
+    this.store.renamed = true;
+    this.sync();
   }
 
   // A frame on the game's socket: the HTTP answers carry this tab's own news, so only a

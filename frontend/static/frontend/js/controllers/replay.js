@@ -9,9 +9,10 @@ import { applyEvent } from "./animator.js";
 const KEPT_EVERY_VERSIONS = 25;
 
 // A seat's view of an event, as the engine's Event.for_seat makes it: `data` with its part.
+// `bot`: a person's move the computer chose for them (the log says so).
 export function eventFor(event, seat) {
   const part = event.private?.find((p) => p.seat === seat);
-  return { v: event.v, t: event.t, data: part ? { ...event.data, ...part.data } : event.data };
+  return { v: event.v, t: event.t, bot: event.bot, data: part ? { ...event.data, ...part.data } : event.data };
 }
 
 // The event as the player who made it saw it (a stock draw names its card): the log's line.
@@ -45,7 +46,7 @@ export class ReplayStates {
   blank() {
     const r = this.replay;
     return {
-      id: r.id, mode: r.mode, level: r.level, daily: r.daily, status: "finished", version: 0,
+      id: r.id, mode: r.mode, level: r.level, daily: r.daily, table_name: r.table_name, status: "finished", version: 0,
       deal: 0, dealer: 0, turn: 0, phase: "draw", you: this.you, spectator: this.spectator,
       hand: [], hands: r.players.map(() => []), table: [], discard_top: null, discard_size: 0,
       stock_size: 0, pile_below: [], deals: [], result: null,
@@ -90,6 +91,11 @@ export class ReplayStates {
     }
     view.hands[view.you] = view.hand;
     view.version = event.v;
+  }
+
+  // The seats whose person had left the game by version `v`: the computer played them since.
+  leftBy(v) {
+    return new Set(this.replay.players.filter((p) => p.left !== null && p.left !== undefined && p.left <= v).map((p) => p.seat));
   }
 
   clamp(v) {

@@ -88,6 +88,7 @@ export class GameStore {
     this.breakEndsAt = null;
     this.away = new Set();
     this.timedOutMe = false; // a `timed_out` frame for this seat, not yet told (game.js sync)
+    this.renamed = false; // someone at the game took a new name: draw the game again (game.js)
   }
 
   get version() {
@@ -172,6 +173,9 @@ export class GameStore {
     const events = log && log.version === view.version ? log.events : [];
     let before = this.view;
     if (!before && log && view.phase !== "finished") before = log.before;
+    // The moves since `before` are told with the people's names as the server has them now
+    // (one may have taken a new name since).
+    if (before) before = { ...before, players: before.players.map((p) => ({ ...p, name: view.players[p.seat]?.name ?? p.name })) };
     const from = before ? before.version : view.version;
     const quietThrough = Math.max(from, this.shownVersion);
     let news = events.filter((e) => e.v > from);

@@ -97,6 +97,11 @@ export class Together {
     this.table = table;
     const next = runningGame(table);
     if (previous && next && next.id !== this.game.gameId) this.goTo(next.id);
+    // Someone at the table took a new name (PATCH /me tells the table's sockets): the game
+    // is read again, so its seats and its log say it.
+    const view = this.game.view;
+    if (view && table.seats.some((s) => s.person && view.players[s.seat] && !view.players[s.seat].bot
+      && view.players[s.seat].name !== s.name)) this.game.renamed();
     this.fillNext();
   }
 

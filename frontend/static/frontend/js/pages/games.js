@@ -5,6 +5,7 @@ import * as api from "../api.js";
 import * as counts from "../counts.js";
 import { showInfo, showMessage } from "../errors.js";
 import { date, format, gettext, levelName, ngettext, number } from "../i18n.js";
+import { tableTitle } from "../tables.js";
 
 const root = document.getElementById("my-games");
 const list = root.querySelector("[data-games]");
@@ -40,9 +41,11 @@ function row(game) {
   const li = document.createElement("li");
   li.className = "game-row";
   li.dataset.game = game.id;
+  // A table's game by its table and the friends who sat at it, not as one played alone.
   const what = game.mode === "daily"
     ? format(gettext("Daily of %(day)s"), { day: date(game.daily) })
-    : format(gettext("Practice (%(level)s)"), { level: levelName(game.level) });
+    : game.table_name ? tableTitle(game.table_name, (game.people || []).map((p) => p.name))
+      : format(gettext("Practice (%(level)s)"), { level: levelName(game.level) });
   li.append(text("p", "what", what));
   li.append(text("p", "when", format(gettext("Started %(when)s"), {
     when: date(game.created_at, { dateStyle: "medium", timeStyle: "short" }) })));

@@ -12,7 +12,7 @@ import { describeEvent } from "../controllers/animator.js";
 import { ReplayStates, openEvent } from "../controllers/replay.js";
 import * as counts from "../counts.js";
 import { showMessage } from "../errors.js";
-import { format, gettext, levelName, number } from "../i18n.js";
+import { format, gettext, number } from "../i18n.js";
 import { SPEED_MS, loadSettings } from "../settings.js";
 import { renderHand } from "../views/hand.js";
 import { renderLadder } from "../views/ladder.js";
@@ -21,6 +21,7 @@ import { DealLog } from "../views/log.js";
 import { contractLine, renderMelds, renderPiles } from "../views/melds.js";
 import { renderScores } from "../views/scores.js";
 import { renderSeats, seatName } from "../views/seats.js";
+import { gameTitle } from "../views/table.js";
 
 const SWIPE_MIN_PX = 40;
 const NOTHING = new Set();
@@ -58,11 +59,10 @@ function render(v) {
   const view = states.at(v);
   shown = view.version;
   root.dataset.version = String(shown);
-  const mode = view.mode === "daily" ? gettext("Daily")
-    : format(gettext("Practice (%(level)s)"), { level: levelName(view.level) });
-  els.dealInfo.textContent = format(gettext("Deal %(deal)s of 10"), { deal: view.deal }) + " · " + mode;
+  els.dealInfo.textContent = format(gettext("Deal %(deal)s of 10"), { deal: view.deal }) + " · " + gameTitle(view);
   view.hands = view.hands.map((hand) => sortBySuit(hand));
-  renderSeats(els.seats, view);
+  const left = states.leftBy(shown);
+  renderSeats(els.seats, view, new Map(), NOTHING, left);
   renderPiles(els, view, { canDraw: () => false, below: view.pile_below?.at(-1) });
   els.stockLabel.textContent = `${gettext("Stock")}: ${counts.cards(view.stock_size)}`;
   els.discardLabel.textContent = `${gettext("Discard pile")}: ${counts.cards(view.discard_size)}`;
@@ -78,7 +78,7 @@ function render(v) {
     card.removeAttribute("aria-selected");
     card.tabIndex = -1;
   }
-  els.name.textContent = seatName(view, view.you);
+  els.name.textContent = left.has(view.you) && !view.spectator ? gettext("You (left the game)") : seatName(view, view.you);
   els.contract.textContent = contractLine(view);
   root.classList.toggle("seat-turn", view.turn === view.you && view.phase !== "finished");
   renderLog(view, shown);

@@ -4,7 +4,7 @@
 import * as api from "../api.js";
 import * as counts from "../counts.js";
 import { format, gettext, levelName } from "../i18n.js";
-import { gamePath, hearTable, joinLink, runningGame, shareLink, tableError } from "../tables.js";
+import { gamePath, hearTable, joinLink, nameError, runningGame, shareLink, tableError } from "../tables.js";
 import { renderReactionBar, showReaction } from "../views/reactions.js";
 
 const root = document.getElementById("table-lobby");
@@ -98,7 +98,35 @@ function render() {
   else state = format(gettext("%(people)s are seated. Waiting for %(host)s to start the game."), { people: counts.people(people), host: hostName });
   if (over && !host) state = format(gettext("The game is over. Waiting for %(host)s to start the next one."), { host: hostName });
   $("[data-state]").textContent = state;
+  // One's own name, to change (PATCH /me): kept as typed while the person edits it.
+  const mine = table.seats[table.you].name;
+  if (document.activeElement !== nameInput && !nameForm.dataset.editing) nameInput.value = mine;
 }
+
+const nameForm = $("[data-name-form]");
+const nameInput = nameForm.querySelector("input");
+nameInput.addEventListener("input", () => { nameForm.dataset.editing = "1"; });
+nameInput.addEventListener("keydown", (e) => {
+  if (e.key === "Escape" && table) { nameInput.value = table.seats[table.you].name; delete nameForm.dataset.editing; }
+});
+// The new name is everyone's to see: the table's socket tells every page at it to read it.
+nameForm.addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const button = nameForm.querySelector("button");
+  button.disabled = true;
+  try {
+    const me = await api.renameMe(nameInput.value.trim());
+    delete nameForm.dataset.editing;
+    nameInput.value = me.name;
+    sayForAMoment(format(gettext("Saved. You are now %(name)s."), { name: me.name }));
+    heard.read();
+  } catch (error) {
+    say(nameError(error), "error");
+    nameInput.focus();
+  } finally {
+    button.disabled = false;
+  }
+});
 
 function onTable(read, error) {
   if (leaving || going) return;

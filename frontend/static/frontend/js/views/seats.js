@@ -19,8 +19,9 @@ export function withPeople(view) {
 
 // `lastMoves`: seat -> its last move this deal in a few words (views/log.js), shown on a
 // narrow screen, where the log has room for only a few lines. `away`: the seats that are
-// away (the store's: the view's, then the socket's frames).
-export function renderSeats(root, view, lastMoves = new Map(), away = new Set()) {
+// away (the store's: the view's, then the socket's frames). `left`: in a replay, the seats
+// whose person had left the game by then (the computer played them).
+export function renderSeats(root, view, lastMoves = new Map(), away = new Set(), left = new Set()) {
   const frag = document.createDocumentFragment();
   for (const p of view.players) {
     if (p.seat === view.you) continue;
@@ -43,6 +44,13 @@ export function renderSeats(root, view, lastMoves = new Map(), away = new Set())
     if (away.has(p.seat)) { // first: on a phone the badges' row shows what fits
       el.classList.add("away");
       badges.append(badge(gettext("Away"), "away"));
+    }
+    if (left.has(p.seat)) {
+      el.classList.add("away", "left");
+      const gone = badge(gettext("Left"), "away");
+      gone.title = format(gettext("%(name)s left the game; the computer played the seat from then on."), { name: seatName(view, p.seat) });
+      badges.append(gone);
+      el.setAttribute("aria-label", `${seatName(view, p.seat)} · ${gone.title}`);
     }
     if (view.dealer === p.seat) badges.append(badge(gettext("Dealer"), "dealer"));
     if (p.laid_down) badges.append(badge(gettext("Laid down"), "down"));

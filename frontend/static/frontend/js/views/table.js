@@ -3,6 +3,7 @@
 // store, never changes the game's state (but for dropping from the selection the cards no
 // longer in hand); idempotent, so any change is followed by one call.
 import { format, gettext, levelName } from "../i18n.js";
+import { tableTitle } from "../tables.js";
 import { renderHand } from "./hand.js";
 import { renderLadder } from "./ladder.js";
 import { contractLine, renderMelds, renderPiles } from "./melds.js";
@@ -15,10 +16,7 @@ import { renderAway, renderTurnClock } from "./timer.js";
 export function gameTitle(v) {
   if (v.mode === "daily") return gettext("Daily");
   if (!v.table_name) return format(gettext("Practice (%(level)s)"), { level: levelName(v.level) });
-  const friends = v.players.filter((p) => !p.bot && p.seat !== v.you).map((p) => p.name);
-  if (!friends.length) return v.table_name;
-  const names = new Intl.ListFormat(document.documentElement.lang || undefined, { type: "conjunction" }).format(friends);
-  return format(gettext("%(table)s, with %(names)s"), { table: v.table_name, names });
+  return tableTitle(v.table_name, v.players.filter((p) => !p.bot && p.seat !== v.you).map((p) => p.name));
 }
 
 export const TOUCH = globalThis.matchMedia?.("(hover: none) and (pointer: coarse)");
