@@ -12,6 +12,12 @@ const nameField = document.querySelector("[data-join-name]");
 nameField.addEventListener("keydown", (e) => {
   if (e.key === "Enter") { e.preventDefault(); document.querySelector("[data-join]").click(); }
 });
+// A refusal of the name typed before is no longer true of the one being typed.
+nameField.addEventListener("input", () => {
+  const status = document.querySelector("#table-join [data-status]");
+  status.textContent = "";
+  status.classList.remove("message", "error");
+});
 
 // A full or started table still offers the button: someone seated there already is let in,
 // anyone else is told why not.
