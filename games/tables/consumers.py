@@ -6,9 +6,10 @@ the handshake, games/web/origins.py): close 4401 without an identity, 4404 for a
 does not sit at (or that does not exist). Frames carry news, not the table:
 ``{"t": "table", "data": {}}`` says read ``GET /tables/{id}`` again (someone sat down or
 left, the host changed, a game started or ended, someone's socket opened or closed:
-``connected`` in the seats, games.tables.presence). ``{"t": "reaction", "data": {"seat",
-"reaction"}}`` is a preset reaction someone at the table sent (``POST
-/tables/{id}/reactions``). The game's own moves go out on the game's socket, seat by seat.
+``connected`` in the seats, games.tables.presence; someone took a new name).
+``{"t": "reaction", "data": {"seat", "reaction"}}`` is a preset reaction someone at the
+table sent (``POST /tables/{id}/reactions``). The game's own moves go out on the game's
+socket, seat by seat.
 
 A person who leaves the table has their sockets on it closed at once with 4404 (the news of it
 names them), and every socket checks its seat again each time it rejoins its group (every
