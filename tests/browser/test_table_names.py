@@ -26,7 +26,8 @@ from tests.games.scripted import next_action, play_to_the_end
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SEAT_NAMES = """() => [...document.querySelectorAll('[data-seats] .seat h3')].map((h) => h.textContent)"""
+SEAT_NAMES = """() => [...document.querySelectorAll('[data-seats] .seat h3')]
+    .map((h) => h.textContent)"""
 
 
 def test_a_friend_chooses_their_name_and_everyone_at_the_table_sees_it(open_page, site, seeded):
