@@ -186,7 +186,7 @@ def preview_table(request: HttpRequest, code: TableCode):
 @router.post("/join/{code}", response={200: TableOut, 201: TableOut, **REFUSALS},
              auth=PLAYER_OR_NEW_BROWSER, throttle=[NEW_IDENTITIES, *CODE_GUESSES])
 def join_table(request: HttpRequest, code: TableCode, response: HttpResponse,
-               payload: Body[Joining | None] = None):
+               payload: Body[Joining] = None):
     """Sit down at the table of ``code`` (the lowest free seat): 201, or 200 if you sit there
     already; under ``name`` if given, which becomes your display name."""
     name = None if payload is None or payload.name is None else clean_name(payload.name)
