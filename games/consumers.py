@@ -3,7 +3,7 @@ sitting at it, after commit, as their seat may see them.
 
 Authenticated like the HTTP API: the browser's signed player cookie (sent with the
 handshake), or ``Authorization: Bearer <token>`` from clients that can set headers, or a
-single-use socket ticket in the URL (``?ticket=``, games.players.tickets) for a page that
+single-use socket ticket in the URL (``?ticket=``, games.players.services) for a page that
 cannot. A browser's handshake from another site's page without a ticket never gets here:
 Channels' ``OriginValidator`` refuses it with an HTTP 403 (games/web/origins.py, in
 ladder/asgi.py's stack); a ticketed one may come from anywhere. Anyone else's game, or no
@@ -33,9 +33,9 @@ from typing import Any
 from channels.db import database_sync_to_async
 
 from games.models import Seat
-from games.players import tickets
 from games.players.identity import COOKIE_NAME, player_from_cookie, player_from_token
 from games.players.models import Player
+from games.players.services import redeem_socket_ticket
 from games.services import group_name
 from games.web.groups import PushConsumer
 from games.web.origins import ticket_of
@@ -83,7 +83,7 @@ async def admit(consumer: PushConsumer, find: Callable[[Player], Any]) -> Any:
     scope = consumer.scope
     ticket = ticket_of(scope)
     if ticket is not None:
-        found = await _found_or_close_code(lambda: tickets.redeem(ticket), find)
+        found = await _found_or_close_code(lambda: redeem_socket_ticket(ticket), find)
     else:
         found = await _found_or_close_code(lambda: player_of_scope(scope), find)
     if isinstance(found, int):

@@ -26,7 +26,6 @@ from ninja.errors import Throttled
 from pydantic import Field
 
 from games.players import services as accounts
-from games.players import tickets
 from games.players.identity import (
     BEARER_ONLY,
     PLAYER,
@@ -51,7 +50,6 @@ from games.players.schemas import (
     TransferCodeIn,
 )
 from games.web import throttles
-from games.web.errors import Refusal
 from games.web.schemas import ERRORS, Error, Out
 from games.web.throttles import Throttle, address_ident, release
 
@@ -192,8 +190,5 @@ def create_socket_ticket(request: HttpRequest):
     cannot set the handshake's ``Authorization`` header (a page's ``WebSocket``, on any
     origin). Add ``?ticket=<ticket>`` to the socket's URL; a ticket unknown, used or expired
     closes the socket with 4401. Bearer token only: a page of this site has its cookie."""
-    try:
-        ticket, expires_at = tickets.issue(request.auth)
-    except tickets.TicketsUnavailable:
-        raise Refusal(503, "unavailable", "Tickets are briefly unavailable: try again.") from None
+    ticket, expires_at = accounts.issue_socket_ticket(request.auth)
     return Status(201, {"ticket": ticket, "expires_at": expires_at})

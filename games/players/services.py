@@ -10,6 +10,12 @@ moderation changes on a player (a ban, a reset name) and the staff's own users.
   the player's old credentials (:func:`revoke_credentials`): the browser that redeems holds the
   identity, older cookies and the bearer token no longer work. Making a new code cancels the
   player's unused ones.
+- A socket ticket (docs/api.md, "Who you are") opens one websocket as its player, for a
+  client that cannot set the handshake's ``Authorization`` header (a browser's
+  ``WebSocket``), so no long-lived token goes into a URL: short-lived (``TICKET_SECONDS``),
+  single-use, kept in Django's cache (Redis in production, shared by every process) under
+  its SHA-256 with its player and expiry, not in the database. Only the handshake whose
+  ``delete`` removed it is admitted, so two racing with one ticket cannot both pass.
 - Logging out revokes the credential the request came with (:func:`log_out`): a bearer token
   is forgotten; a cookie's epoch moves on, so that cookie and every copy of it stop working
   (as do the player's cookies in other browsers: they log in again).
@@ -21,12 +27,14 @@ player's games with it: they are not merged.
 from __future__ import annotations
 
 import secrets
-from datetime import datetime, timedelta
+import time
+from datetime import UTC, datetime, timedelta
 
 from django.contrib.auth import authenticate, get_user_model
 from django.contrib.auth.models import Group
 from django.contrib.auth.password_validation import validate_password
 from django.contrib.auth.validators import UnicodeUsernameValidator
+from django.core.cache import caches
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import F
@@ -36,6 +44,7 @@ from games.players.models import Player, TransferCode, sha256_hex
 from games.players.names import clean_name, random_name
 from games.players.signals import player_renamed
 from games.web.errors import Refusal
+from games.web.rows import select_row
 
 TRANSFER_CODE_TTL = timedelta(minutes=15)
 CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford: no I, L, O, U
@@ -179,6 +188,50 @@ def redeem_transfer_code(raw: str) -> Player:
 
 
 # --- Moderation and staff -------------------------------------------------------------------
+
+
+# --- Socket tickets ---------------------------------------------------------------------------
+
+TICKET_SECONDS = 30  # long enough to open a socket, too short to be worth stealing
+TICKET_PREFIX = "st_"
+TICKET_KEY = "socket-ticket:{}"
+
+
+def ticket_clock() -> float:
+    """Seconds since the epoch; tests move it."""
+    return time.time()
+
+
+def issue_socket_ticket(player: Player) -> tuple[str, datetime]:
+    """A new ticket for ``player`` and when it expires; 503 while the cache is away."""
+    ticket = TICKET_PREFIX + secrets.token_urlsafe(24)
+    expires = ticket_clock() + TICKET_SECONDS
+    try:
+        caches["default"].set(TICKET_KEY.format(sha256_hex(ticket)), (player.pk, expires),
+                              timeout=TICKET_SECONDS + 1)
+    except Exception as error:
+        raise Refusal(503, "unavailable", "Tickets are briefly unavailable: try again.") \
+            from error
+    return ticket, datetime.fromtimestamp(expires, UTC)
+
+
+def redeem_socket_ticket(ticket: str) -> Player | None:
+    """The player ``ticket`` was issued to, once: None if it is unknown, used, expired, or
+    the cache is away (the socket is refused; the client asks for a new one)."""
+    if not ticket.startswith(TICKET_PREFIX) or len(ticket) > 64:
+        return None
+    key = TICKET_KEY.format(sha256_hex(ticket))
+    backend = caches["default"]
+    try:
+        kept = backend.get(key)
+        if kept is None or not backend.delete(key):  # another handshake took it first
+            return None
+    except Exception:
+        return None
+    player_pk, expires = kept
+    if ticket_clock() >= expires:
+        return None
+    return select_row(Player, id=player_pk)
 
 
 def set_banned(player: Player, banned: bool) -> None:

@@ -65,7 +65,7 @@ def _port_is_readable(origin: str) -> bool:
 
 
 def ticket_of(scope) -> str | None:
-    """The ``ticket`` of the socket's URL (games.players.tickets), or None; a query too long
+    """The ``ticket`` of the socket's URL (games.players.services), or None; a query too long
     to be a ticket's reads as a wrong ticket ("")."""
     query = scope.get("query_string", b"").decode("latin-1")
     if not query:

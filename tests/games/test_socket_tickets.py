@@ -10,7 +10,7 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from games.consumers import CLOSE_NO_IDENTITY, CLOSE_NOT_FOUND
-from games.players import tickets
+from games.players import services
 from games.players.identity import COOKIE_NAME
 from ladder.asgi import application
 from tests.games.conftest import API, Api, new_bearer_api
@@ -81,8 +81,8 @@ async def test_an_expired_ticket_is_refused(monkeypatch):
     api = await sync_to_async(new_bearer_api)()
     game = await sync_to_async(api.new_game)()
     ticket = (await sync_to_async(ticket_for)(api))["ticket"]
-    issued = tickets.clock()
-    monkeypatch.setattr(tickets, "clock", lambda: issued + tickets.TICKET_SECONDS)
+    issued = services.ticket_clock()
+    monkeypatch.setattr(services, "ticket_clock", lambda: issued + services.TICKET_SECONDS)
 
     assert await closed_with(socket(game["id"], ticket)) == CLOSE_NO_IDENTITY
 
