@@ -151,3 +151,4 @@ def test_pages_are_not_opened_to_other_origins():
     answer = Client().get("/", headers={"Origin": "https://bot.example"})
 
     assert "Access-Control-Allow-Origin" not in answer
+

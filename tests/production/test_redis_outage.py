@@ -37,3 +37,18 @@ def test_a_throttle_lets_actions_through_when_the_cache_is_down(player, cache_do
         "version": game.version, "action": {"type": "draw", "from": "stock"}})
 
     assert response.status_code == 200
+
+
+@pytest.mark.django_db
+def test_no_socket_ticket_is_given_or_taken_while_the_cache_is_down(player, cache_down):
+    """503 ``unavailable`` (docs/api.md, "Who you are"); a ticket cannot be redeemed either:
+    clients with a bearer header or the cookie open their sockets as before."""
+    from games.players.services import redeem_socket_ticket
+    from tests.production.conftest import API
+
+    _, client = player
+    refused = client.post(f"{API}/socket-tickets")
+
+    assert refused.status_code == 503
+    assert refused.json()["error"]["code"] == "unavailable"
+    assert redeem_socket_ticket("st_" + "x" * 32) is None
