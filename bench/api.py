@@ -78,7 +78,7 @@ def plain_move(game: dict) -> dict:
     if game["phase"] == "play" and legal["lay_downs"]:
         return legal["lay_downs"][0]
     if game["phase"] == "play" and legal["lay_off"]:
-        return {"type": "lay_off", **legal["lay_off"][0]}
+        return legal["lay_off"][0]  # an option is the action itself
     return simple_move(game)
 
 

@@ -169,18 +169,21 @@ def get_hint(request: HttpRequest, game_id: PublicId):
 
 
 @router.get("/games/{game_id}/replay", response={200: Replay, **ERRORS}, auth=PLAYER)
-def get_replay(request: HttpRequest, game_id: PublicId):
-    """Everything about a finished game you sat at (left before its end or not): the seed,
-    every action, every hand dealt and every event with every card face up. A daily's replay
-    opens when its day has ended (UTC): until then 403 ``replay_unavailable``."""
+def get_own_replay(request: HttpRequest, game_id: PublicId):
+    """The replay of a game you sat at (left before its end or not), the same body as
+    ``get_open_replay`` (GET /replays/{id}) answers once it is open: the seed, every action,
+    every hand dealt and every event with every card face up. Before it opens this one says
+    why (403 ``replay_unavailable``: a daily's opens when its day has ended, UTC) where
+    ``get_open_replay`` answers 404. (Named ``get_replay`` until 2026-12-06.)"""
     return json_answer(replays.own_replay(request.auth, game_id))
 
 
 @router.get("/replays/{game_id}", response={200: Replay, **ERRORS}, auth=PLAYER_OR_ANONYMOUS,
             openapi_extra=AUTH_OPTIONAL, tags=["replays"])
 def get_open_replay(request: HttpRequest, game_id: PublicId):
-    """A game that is over, for anyone it is open to: a daily once its day has ended
-    (everyone, no identity needed), a practice game the people who sat at it. Anything else
-    is 404, the owner's running daily included (nobody sees a running day's seed). The log is
-    replayed once on the server; ``events`` rebuild every version in the client."""
+    """A game that is over, for anyone it is open to (the body of ``get_own_replay``): a daily
+    once its day has ended (everyone, no identity needed), a practice game the people who sat
+    at it. Anything else is 404, the owner's running daily included (nobody sees a running
+    day's seed). The log is replayed once on the server; ``events`` rebuild every version in
+    the client."""
     return json_answer(replays.open_replay(player_of(request), game_id))

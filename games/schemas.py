@@ -31,8 +31,13 @@ TurnSeconds = Literal[TURN_SECONDS] | None  # type: ignore[valid-type]
 
 CARD_ID = r"^(?:(?:[2-9]|10|[AJQK])[SHDC]\.[12]|JK\.[123])$"
 CARD_ID_MAX_CHARS = 5  # a ten: "10S.2"
+# The pattern is the pack: an id it refuses is no card, and an action holding one is answered
+# 422 ``unknown_card``, as the engine answers any card the pack lacks (the field's own code,
+# as games.web.schemas.FIELD_ERROR_CODES gives other fields theirs).
 CardId = Annotated[str, Field(pattern=CARD_ID, max_length=CARD_ID_MAX_CHARS,
-                              examples=["7H.1", "10S.2", "JK.2"])]
+                              examples=["7H.1", "10S.2", "JK.2"],
+                              description="A card of the pack; an action holding an id this "
+                                          "pattern refuses is answered 422 unknown_card.")]
 
 
 # --- Actions ------------------------------------------------------------------------------
@@ -155,24 +160,21 @@ class TableMeld(TypedDict):
     cards: list[Card]
 
 
-class LayOffOption(TypedDict):
-    meld: int
-    card: CardId
-    end: Literal["low", "high"]
-
-
 class Legal(TypedDict):
     draw: list[Literal["stock", "discard"]]
-    lay_down: Annotated[bool, Field(
-        description="The contract may be laid down now, if the hand holds it.")]
-    lay_off: list[LayOffOption]
+    may_lay_down: Annotated[bool, Field(
+        description="The contract may be laid down now, if the hand holds it (`lay_down` "
+                    "until 2026-12-06).")]
+    lay_off: Annotated[list[LayOff], Field(
+        description="Every lay-off open now, each the action as POST /games/{id}/actions "
+                    "takes it.")]
     discard: list[CardId]
     holds_contract: Annotated[bool | None, Field(
-        description="When lay_down is true: whether your hand holds your contract's melds "
+        description="When may_lay_down is true: whether your hand holds your contract's melds "
                     "(R14). Null otherwise (not searched).")]
     lay_downs: Annotated[list[LayDown], Field(
-        description="When lay_down is true: the legal lay-downs of your contract from your hand, "
-                    "fewest penalty points left in hand first (at most 10), each as POST "
+        description="When may_lay_down is true: the legal lay-downs of your contract from your "
+                    "hand, fewest penalty points left in hand first (at most 10), each as POST "
                     "/games/{id}/actions takes it; leftover cards that fit a meld are in it. "
                     "Empty otherwise, and when every lay-down would leave you only cards you "
                     "may not discard (R17) although you hold the contract.")]
@@ -572,9 +574,10 @@ class Hint(Out):
     lay_down: list[list[CardId]] | None = Field(
         description="The expert's melds when its move is to lay the contract down (the same as "
                     "action.melds), else null.")
-    lay_off: list[LayOffOption] = Field(
-        description="Every lay-off open now (as the game's legal.lay_off); the expert's own "
-                    "choice among them is the action.")
+    lay_off: list[LayOff] = Field(
+        description="Every lay-off open now (as the game's legal.lay_off: each the action as "
+                    "POST /games/{id}/actions takes it); the expert's own choice among them "
+                    "is the action.")
 
 
 class ReplayAction(Out):

@@ -78,10 +78,18 @@ def _loc_part(part: object) -> str | int:
     return text if len(text) <= 32 and text.isprintable() else quote(text)
 
 
+def _location(loc: tuple) -> tuple:
+    """Where in the request, as a client wrote it: django-ninja puts the view's body parameter
+    between ``body`` and the field (``body.payload.level``); the client sent ``body.level``."""
+    if len(loc) >= 2 and loc[0] == "body":
+        return (loc[0], *loc[2:])
+    return tuple(loc)
+
+
 def _validation_error(request: HttpRequest, exc: ValidationError, api: NinjaAPI) -> HttpResponse:
     # Bounded whatever was sent: a few problems, short messages, no input echoed.
     details = [
-        {"loc": [_loc_part(part) for part in e.get("loc", ())],
+        {"loc": [_loc_part(part) for part in _location(e.get("loc", ()))],
          "msg": _short(str(e.get("msg", ""))), "type": str(e.get("type", ""))[:64]}
         for e in exc.errors[:DETAILS_MAX]
     ]
@@ -172,6 +180,40 @@ def install_error_handlers(api: NinjaAPI) -> None:
         api.add_exception_handler(error, lambda r, e: _database_unavailable(r, e, api))
 
 
+def _refs(value) -> set[str]:
+    if isinstance(value, dict):
+        found = {value["$ref"].rsplit("/", 1)[1]} if isinstance(value.get("$ref"), str) else set()
+        return found.union(*(_refs(item) for item in value.values()))
+    if isinstance(value, list):
+        return set().union(*(_refs(item) for item in value))
+    return set()
+
+
+def defaults_in_words(document: dict) -> dict:
+    """What a client sends may leave out a field with a default, so the document says the
+    default in the field's description rather than as ``default``: openapi-typescript (by
+    default) types a property with a ``default`` as always present, so ``POST /games {}`` would
+    not compile. Every schema a request body reaches is so written (LayOff too, which answers
+    also carry: there ``end`` is left out when null)."""
+    schemas = document.get("components", {}).get("schemas", {})
+    todo = set().union(*(_refs(operation.get("requestBody", {}))
+                         for path in document.get("paths", {}).values()
+                         for operation in path.values() if isinstance(operation, dict)))
+    seen: set[str] = set()
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in schemas:
+            continue
+        seen.add(name)
+        todo |= _refs(schemas[name])
+        for field in schemas[name].get("properties", {}).values():
+            if "default" in field:
+                default = json.dumps(field.pop("default"))
+                said = field.get("description", "").rstrip()
+                field["description"] = f"{said} Optional: {default} when left out.".lstrip()
+    return document
+
+
 class LadderApi(NinjaAPI):
     """The NinjaAPI with operation ids that do not move with the code: an endpoint's function
     name (``start_game``, ``get_league``), not django-ninja's default of its module's path
@@ -188,7 +230,8 @@ class LadderApi(NinjaAPI):
         refers to them by the same names)."""
         if path_prefix is None:
             path_prefix = self.get_root_path(path_params or {})
-        return asyncapi.add_frame_schemas(LimitedOpenAPISchema(self, path_prefix))
+        document = asyncapi.add_frame_schemas(LimitedOpenAPISchema(self, path_prefix))
+        return defaults_in_words(document)
 
 
 api = LadderApi(

@@ -56,8 +56,9 @@ class Legal:
     discards: tuple[int, ...]
 
     def to_json(self) -> dict:
-        return {"draw": list(self.draw), "lay_down": self.lay_down,
-                "lay_off": [{"meld": m, "card": card_id(c), "end": e}
+        # Each lay-off option is the action itself, posted as it is (docs/api.md).
+        return {"draw": list(self.draw), "may_lay_down": self.lay_down,
+                "lay_off": [{"type": "lay_off", "meld": m, "card": card_id(c), "end": e}
                             for m, c, e in self.lay_offs],
                 "discard": [card_id(c) for c in self.discards]}
 

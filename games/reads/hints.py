@@ -70,7 +70,7 @@ def hint(seated: Seated) -> dict:
         "action": None if advice.action is None else advice.action.to_json(),
         "reason": {"code": advice.reason, "message": advice.message},
         "lay_down": _lay_down(advice),
-        "lay_off": [{"meld": m, "card": card_id(c), "end": e} for m, c, e in view.legal.lay_offs],
+        "lay_off": view.legal.to_json()["lay_off"],
     }
 
 

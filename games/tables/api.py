@@ -91,7 +91,9 @@ class Joining(BaseModel):
 class TableSeatOut(BaseModel):
     seat: int = Field(ge=0, lt=SEATS)
     name: str = Field(description="The person's name, or the bot's that will play the seat.")
-    person: bool
+    bot: bool = Field(description="A bot plays the seat (no person sits there): the same "
+                                  "name as the game's `players[].bot` (`person`, the "
+                                  "opposite, until 2026-12-06).")
     host: bool
     connected: bool = Field(description="The person has the table's socket open now.")
 

@@ -36,9 +36,9 @@ def table_view(table: Table, viewer: Player) -> dict:
 
 def _seat(number: int, seat: TableSeat | None, table: Table, here: set[int]) -> dict:
     if seat is None:
-        return {"seat": number, "name": COMPUTER_PLAYER_NAMES[number], "person": False,
+        return {"seat": number, "name": COMPUTER_PLAYER_NAMES[number], "bot": True,
                 "host": False, "connected": False}
-    return {"seat": number, "name": seat.player.name, "person": True,
+    return {"seat": number, "name": seat.player.name, "bot": False,
             "host": seat.player_id == table.host_id, "connected": number in here}
 
 

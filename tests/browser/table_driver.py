@@ -85,7 +85,7 @@ def play_turn(page, record: dict, on_summary=None) -> None:
         if v["phase"] != "play" or v["turn"] != v["you"]:
             return
         h = hint(page)
-        if h["lay_down"] and v["legal"]["lay_down"]:
+        if h["lay_down"] and v["legal"]["may_lay_down"]:
             page.click("[data-hint]")
             page.wait_for_selector("[data-laydown-confirm]:not([disabled])")
             page.click("[data-laydown-confirm]")

@@ -98,7 +98,7 @@ def play_turn_by_touch(page, record: dict) -> None:
         v = view(page)
         if v["phase"] != "play" or v["turn"] != v["you"]:
             return
-        if hint(page)["lay_down"] and v["legal"]["lay_down"]:
+        if hint(page)["lay_down"] and v["legal"]["may_lay_down"]:
             page.tap("[data-action=laydown]")
             page.wait_for_selector("[data-laydown-confirm]:not([disabled])")
             page.tap("[data-laydown-confirm]")

@@ -132,7 +132,7 @@ def play_turn(person: Person, others: list[Person]) -> None:
         v = view(page)
         if v["phase"] != "play" or v["turn"] != v["you"]:
             return
-        if v["legal"]["lay_down"] and v["legal"]["lay_downs"]:
+        if v["legal"]["may_lay_down"] and v["legal"]["lay_downs"]:
             def lay_down():
                 person.press("[data-action=laydown]")
                 page.wait_for_selector("[data-laydown-confirm]:not([disabled])")

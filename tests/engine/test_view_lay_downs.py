@@ -56,7 +56,7 @@ def test_nothing_is_searched_before_the_draw_and_the_lay_downs_come_after_it():
     played, _ = apply(state, 0, action_from_json({"type": "draw", "from": "stock"}))
     assert played.phase == PLAY
     legal = player_view(played, 0).to_json()["legal"]
-    assert legal["lay_down"] and legal["holds_contract"] and legal["lay_downs"]
+    assert legal["may_lay_down"] and legal["holds_contract"] and legal["lay_downs"]
     assert all(sorted(len(m) for m in option["melds"]) == [3, 3]
                for option in legal["lay_downs"])
 
@@ -66,4 +66,4 @@ def test_a_hand_whose_every_lay_down_r17_refuses_holds_the_contract_but_is_offer
     state = rigged(["7S 7H 7D 9C 9D 9H 5S 5S", "2C 3C", "2D 3D", "2H 3H"],
                    stock="KC KD", discard="4D", taken="5S", phase=PLAY)
     legal = player_view(state, 0).to_json()["legal"]
-    assert legal["lay_down"] and legal["holds_contract"] is True and legal["lay_downs"] == []
+    assert legal["may_lay_down"] and legal["holds_contract"] is True and legal["lay_downs"] == []

@@ -17,13 +17,12 @@ def next_action(api, game: dict) -> dict:
     legal = game["legal"]
     if game["phase"] == "draw":
         return {"type": "draw", "from": "stock"}
-    if legal["lay_down"] and _holds_contract(game):  # ask for a hint only when it helps
+    if legal["may_lay_down"] and _holds_contract(game):  # ask for a hint only when it helps
         melds = _lay_down(api, game)
         if melds:
             return {"type": "lay_down", "melds": melds}
     if legal["lay_off"]:
-        option = legal["lay_off"][0]
-        return {"type": "lay_off", **option}
+        return legal["lay_off"][0]  # an option is the action, posted as it is
     return {"type": "discard", "card": costliest(legal["discard"])}
 
 

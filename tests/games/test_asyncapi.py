@@ -6,12 +6,8 @@ running out twice, a seat away and back) valid against the schema of its ``t``."
 from __future__ import annotations
 
 import asyncio
-import fcntl
 import json
-import os
-import shutil
 import subprocess
-from pathlib import Path
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -24,10 +20,10 @@ from tests.games.conftest import new_bearer_api
 from tests.games.scripted import next_action
 from tests.games.test_tables import join, open_table, start
 from tests.games.test_turn_timers import run_out
+from tests.npm import npm_folder
 from tests.sockets import bearer_socket
 
 PARSER = "@asyncapi/parser@3.6.6"  # the AsyncAPI initiative's parser, from the npm registry
-CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "ladder-rummy"
 CHECK = """
 const { Parser } = require("@asyncapi/parser");
 const text = require("fs").readFileSync(0, "utf8");
@@ -46,28 +42,10 @@ def documents() -> tuple[dict, dict]:
     return asyncapi.json(), openapi.json()
 
 
-def parser_folder() -> Path:
-    """The parser installed once into the user's cache (npm's own cache serves it again), or
-    a skip where node is not installed (not under CI: there it fails)."""
-    if not (shutil.which("node") and shutil.which("npm")):
-        if os.environ.get("CI"):
-            pytest.fail("node and npm are needed to check the AsyncAPI document")
-        pytest.skip("node and npm are not installed")
-    folder = CACHE / ("npm-" + PARSER.replace("/", "+"))
-    folder.mkdir(parents=True, exist_ok=True)
-    with open(folder / ".lock", "w") as lock:  # xdist's workers install it once
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not (folder / "node_modules" / "@asyncapi" / "parser").is_dir():
-            subprocess.run(["npm", "install", "--prefix", str(folder), "--no-audit", "--no-fund",
-                            "--ignore-scripts", PARSER], check=True, capture_output=True,
-                           timeout=600)
-    return folder
-
-
 def test_the_document_is_valid_asyncapi_3_by_the_standard_parser(documents):
     asyncapi, _ = documents
     assert asyncapi["asyncapi"] == "3.0.0"
-    folder = parser_folder()
+    folder = npm_folder(PARSER)
     run = subprocess.run(["node", "-e", CHECK], input=json.dumps(asyncapi), cwd=folder,
                          capture_output=True, text=True, timeout=120, check=True)
     said = json.loads(run.stdout)

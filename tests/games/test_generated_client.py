@@ -170,7 +170,7 @@ def test_a_generated_client_plays_a_whole_game_and_reads_its_replay(
     """Under the default limits, as fast as the server answers: every action falls in one
     window (the throttles' clock stands 1 s into a minute), and none meets a 429."""
     _, package = generated
-    from ladder_client.api.games import get_replay
+    from ladder_client.api.games import get_own_replay
     from ladder_client.api.replays import get_open_replay
 
     settings.THROTTLE_RATES = dict(default_settings.THROTTLE_RATES)
@@ -180,7 +180,7 @@ def test_a_generated_client_plays_a_whole_game_and_reads_its_replay(
     assert lay_downs >= 1  # from the view's own arrangements
     assert set(sent) >= RANKS  # every rank, tens included
 
-    response = get_replay.sync_detailed(game_id, client=client)
+    response = get_own_replay.sync_detailed(game_id, client=client)
     replay = answers("get", "/games/{game_id}/replay", response)
     sent_back, raw = replay.to_dict(), json.loads(response.content)
     for part in ("events", "actions", "deals", "players", "result"):  # they round-trip

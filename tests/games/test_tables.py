@@ -42,8 +42,8 @@ def test_anyone_opens_a_table_and_hosts_it_at_seat_zero(browser):
     table = open_table(browser, level="easy")
     assert (table["you"], table["level"]) == (0, "easy")
     assert table["status"] == "lobby" and table["game"] is None
-    assert [(s["person"], s["host"]) for s in table["seats"]] == [
-        (True, True), (False, False), (False, False), (False, False)]
+    assert [(s["bot"], s["host"]) for s in table["seats"]] == [
+        (False, True), (True, False), (True, False), (True, False)]
     assert len(table["code"].replace("-", "")) == 12
 
 
@@ -70,7 +70,7 @@ def test_friends_sit_down_from_the_code_in_the_lowest_free_seat(alice, bob):
     assert seated["you"] == 1
     assert join(bob, table, status=200)["you"] == 1  # once
     mine = alice.get(f"/tables/{table['id']}").json()
-    assert [s["person"] for s in mine["seats"]] == [True, True, False, False]
+    assert [s["bot"] for s in mine["seats"]] == [False, False, True, True]
     assert mine["seats"][1]["name"] == bob.get("/me").json()["name"]
 
 

@@ -332,7 +332,7 @@ export class GameController {
   openComposer() {
     if (!this.myTurn) return this.refuse("not_your_turn");
     if (this.view.phase === "draw") return this.refuse("draw_first");
-    if (!this.store.legal().lay_down) return this.refuse("already_laid_down");
+    if (!this.store.legal().may_lay_down) return this.refuse("already_laid_down");
     // Why not, as the server found it: the hand does not hold the contract, or R17 refuses.
     if (!this.store.layDowns().length) {
       return this.refuse(this.store.legal().holds_contract ? "no_discard_left" : "contract_not_held");

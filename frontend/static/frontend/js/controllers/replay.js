@@ -50,7 +50,7 @@ export class ReplayStates {
       deal: 0, dealer: 0, turn: 0, phase: "draw", you: this.you, spectator: this.spectator,
       hand: [], hands: r.players.map(() => []), table: [], discard_top: null, discard_size: 0,
       stock_size: 0, pile_below: [], deals: [], result: null,
-      legal: { draw: [], lay_down: false, lay_off: [], discard: [] },
+      legal: { draw: [], may_lay_down: false, lay_off: [], discard: [] },
       players: r.players.map((p) => ({
         seat: p.seat, name: p.name, bot: p.bot, rung: 1, climbed: 0,
         contract: this.contracts[1], laid_down: false, hand_size: 0, penalty: 0,

@@ -66,7 +66,7 @@ function runsOut(seat, deadline, secondsLeft, seconds, version) {
 
 const wholeSecondsTo = (at, now) => Math.max(0, Math.ceil((at - now) / 1000));
 
-const NOTHING_LEGAL = { draw: [], lay_down: false, lay_off: [], discard: [] };
+const NOTHING_LEGAL = { draw: [], may_lay_down: false, lay_off: [], discard: [] };
 
 export class GameStore {
   constructor(gameId) {

@@ -45,7 +45,7 @@ function sayForAMoment(text) {
 function seatLine(seat) {
   const li = document.createElement("li");
   li.dataset.seat = seat.seat;
-  li.className = seat.person ? "person" : "bot";
+  li.className = seat.bot ? "bot" : "person";
   if (seat.seat === table.you) li.classList.add("me");
   const name = document.createElement("span");
   name.className = "seat-name";
@@ -53,7 +53,7 @@ function seatLine(seat) {
   li.append(name);
   const note = document.createElement("span");
   note.className = "seat-note";
-  if (!seat.person) {
+  if (seat.bot) {
     note.textContent = format(gettext("computer player (%(level)s)"), { level: levelName(table.level) });
   } else {
     const here = document.createElement("span");
@@ -80,7 +80,7 @@ function render() {
     + " " + (table.turn_seconds ? format(gettext("Time for a turn: %(n)s s."), { n: table.turn_seconds }) : gettext("No turn timer."));
   $("[data-link]").value = joinLink(table);
   $("[data-code]").textContent = table.code;
-  const people = table.seats.filter((s) => s.person).length;
+  const people = table.seats.filter((s) => !s.bot).length;
   const host = table.seats[table.you].host;
   const game = runningGame(table);
   const over = table.game && !game;

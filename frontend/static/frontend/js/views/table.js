@@ -58,7 +58,7 @@ export function renderTable(root, els, store, { composer, ladder, lastMoves }) {
   els.discard.classList.toggle("hinted", store.hinted?.pile === "discard");
   const playing = myTurn && v.phase === "play";
   // "Lay down…" is live only when the server offers a lay-down; otherwise a press says why.
-  const ready = playing && legal.lay_down && !composer.open && store.layDowns().length > 0;
+  const ready = playing && legal.may_lay_down && !composer.open && store.layDowns().length > 0;
   els.actions.laydown.disabled = composer.open;
   els.actions.laydown.setAttribute("aria-disabled", String(!ready));
   els.actions.laydown.classList.toggle("ready", ready);
