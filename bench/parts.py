@@ -13,6 +13,8 @@ that each part still buys what it bought.
 - ``games/web/rows.py``: an action's statements (the game's row locked and read, three log
   rows inserted and the game's row updated) against the ORM's ``select_for_update().get``,
   ``bulk_create`` and ``save(update_fields)``;
+- ``games/web/renderer.py``: the game's view (the API's answer) written by its orjson renderer
+  against django-ninja's ``JSONRenderer``;
 - ``games.models.OrjsonEncoder``/``OrjsonDecoder``: a game's snapshot written and read through
   its ``JSONField`` against the standard library's ``json``;
 - the groups' send queue (``games.web.groups``): a group send from a request thread queued to
@@ -96,7 +98,8 @@ def a_game():
     return start_game(player, Game.PRACTICE, "normal").game, token
 
 
-def serving(game, token: str, count: int, rounds: int) -> None:
+def serving(game, token: str, count: int, rounds: int) -> dict:
+    """The serving layer's figure; returns the game's view, as the API answered it."""
     from django.core.asgi import get_asgi_application
 
     from ladder.serving import ThreadedDjango
@@ -122,10 +125,13 @@ def serving(game, token: str, count: int, rounds: int) -> None:
         async def send(message):
             if message["type"] == "http.response.start":
                 statuses.append(message["status"])
+            elif message["type"] == "http.response.body":
+                body.append(message.get("body", b""))
 
         await app(dict(scope), receive, send)
         assert statuses == [200], statuses
 
+    body: list[bytes] = []
     loop = asyncio.new_event_loop()
     ours, stock = ThreadedDjango(), get_asgi_application()
     try:
@@ -137,6 +143,18 @@ def serving(game, token: str, count: int, rounds: int) -> None:
 
         groups.use_loop(None)
         loop.close()
+    return json.loads(b"".join(body[-1:]))
+
+
+def renderer(view: dict, count: int, rounds: int) -> None:
+    from ninja.renderers import JSONRenderer
+
+    from games.web.renderer import OrjsonRenderer
+
+    ours, stock = OrjsonRenderer(), JSONRenderer()
+    show("renderer.py: the game's view written as JSON",
+         *alternated(lambda: ours.render(None, view, response_status=200),
+                     lambda: stock.render(None, view, response_status=200), count, rounds))
 
 
 def rows(game, count: int, rounds: int) -> None:
@@ -299,7 +317,8 @@ def main() -> int:
         print(f"set up in {time.monotonic() - started:.0f} s", flush=True)
         print(f"CPU time per operation, median of {args.rounds} alternated rounds "
               "(stock/ours > 1: the part buys that factor)", flush=True)
-        serving(game, token, 30, args.rounds)
+        view = serving(game, token, 30, args.rounds)
+        renderer(view, 300, args.rounds)
         rows(game, 100, args.rounds)
         snapshot(game, 300, args.rounds)
         send_queue(5, args.rounds)
