@@ -12,10 +12,11 @@ import subprocess
 import pytest
 from asgiref.sync import sync_to_async
 from django.test import Client
-from jsonschema import Draft7Validator, Draft202012Validator
+from jsonschema import Draft202012Validator
 
 from games.services import time_out
 from ladder.asyncapi import CHANNELS
+from tests.frames import frame_checker
 from tests.games.conftest import new_bearer_api
 from tests.games.scripted import next_action
 from tests.games.test_tables import join, open_table, start
@@ -78,27 +79,6 @@ def test_its_schemas_are_the_openapi_documents_by_the_same_names(documents):
         ref["$ref"].rsplit("/", 1)[1] for ref in event["oneOf"]}
 
 
-def frame_checker(asyncapi: dict, channel: str):
-    """A function that validates one frame of ``channel`` against the schema of its ``t``
-    (draft-07: AsyncAPI's schema dialect), and counts the frames checked by type."""
-    schemas = asyncapi["components"]["schemas"]
-    by_type = {}
-    for ref in asyncapi["channels"][channel]["messages"].values():
-        name = ref["$ref"].rsplit("/", 1)[1]
-        t = schemas[name]["properties"]["t"]
-        for kind in t.get("enum", [t.get("const")]):
-            by_type[kind] = Draft7Validator({"$ref": f"#/components/schemas/{name}",
-                                             "components": {"schemas": schemas}})
-    seen: dict[str, int] = {}
-
-    def check(frame: dict) -> None:
-        assert frame.get("t") in by_type, frame
-        errors = [e.message for e in by_type[frame["t"]].iter_errors(frame)]
-        assert errors == [], (frame, errors)
-        seen[frame["t"]] = seen.get(frame["t"], 0) + 1
-    return check, seen
-
-
 @pytest.mark.slow
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
@@ -156,10 +136,10 @@ async def test_every_frame_of_a_table_game_validates_against_its_schema(document
         view = await sync_to_async(one_move)(view)
     assert view["status"] == "finished"
     await asyncio.sleep(1)  # the last frames
+    for socket in sockets["table"] + sockets["game"]:  # then the readers, waiting on nothing
+        await socket.disconnect()
     for task in readers:
         task.cancel()
-    for socket in sockets["table"] + sockets["game"]:
-        await socket.disconnect()
 
     check_game, game_seen = frame_checker(asyncapi, "game")
     for frame in heard["game"]:

@@ -13,6 +13,7 @@ from channels.testing import WebsocketCommunicator
 from ladder.asgi import application
 from leaderboards import services
 from tests.factories import DAY
+from tests.frames import checked
 from tests.leaderboards.factories import finished_daily, player
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True),
@@ -21,7 +22,9 @@ pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True),
 
 @pytest_asyncio.fixture
 async def board():
-    communicator = WebsocketCommunicator(application, "/ws/leaderboards/daily/")
+    # Every frame held to its schema (the sockets' AsyncAPI document).
+    communicator = checked(WebsocketCommunicator(application, "/ws/leaderboards/daily/"),
+                           "board")
     connected, _ = await communicator.connect()
     assert connected
     yield communicator

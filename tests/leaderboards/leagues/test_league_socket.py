@@ -11,6 +11,7 @@ from channels.testing import WebsocketCommunicator
 from leaderboards.leagues import services
 from leaderboards.leagues.models import Membership
 from tests.factories import DAY
+from tests.frames import checked
 from tests.leaderboards.factories import finished_daily, player
 from tests.leaderboards.leagues.factories import league_with
 from tests.sockets import bearer_socket
@@ -28,7 +29,8 @@ def club():
 
 
 async def socket_of(league, token: str | None) -> WebsocketCommunicator:
-    communicator = bearer_socket(f"/ws/leagues/{league.public_id}/", token)
+    # Every frame held to its schema (the sockets' AsyncAPI document).
+    communicator = checked(bearer_socket(f"/ws/leagues/{league.public_id}/", token), "league")
     connected, _ = await communicator.connect()
     assert connected
     return communicator
