@@ -71,6 +71,7 @@ def test_the_owner_watches_a_finished_practice_game(alice, finished_practice):
     stored = Game.objects.get(public_id=finished_practice["id"])
     assert body["seed"] == stored.seed and body["version"] == stored.version
     assert body["yours"] is True and body["mode"] == "practice" and body["daily"] is None
+    assert body["table_name"] is None  # a game played alone
     assert [p["name"] for p in body["players"]][0] == alice.get("/me").json()["name"]
     assert [p["bot"] for p in body["players"]] == [False, True, True, True]
     assert body["result"] == finished_practice["result"]

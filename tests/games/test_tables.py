@@ -177,7 +177,9 @@ def test_play_again_starts_the_next_game_with_whoever_stays(alice, bob, monkeypa
     view = play_together_to_the_end(people, game)
     assert view["status"] == "finished"
     for api in people.values():
-        assert api.get(f"/replays/{game['id']}").status_code == 200
+        replay = api.get(f"/replays/{game['id']}")
+        assert replay.status_code == 200
+        assert replay.json()["table_name"] == "Friday cards"  # its page titles it so
 
     again = start(alice, table)
     assert again["game"]["id"] != game["id"]
