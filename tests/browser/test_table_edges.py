@@ -339,3 +339,29 @@ def test_the_replays_piles_captions_are_seen_whole_on_a_small_phone(open_page, s
     page.screenshot(path=str(ARTIFACTS / "en-360x740-replay-piles.png"))
     assert page.evaluate(CAPTIONS_CUT) == []
     watch.check()
+
+
+# How far the top bar's tools reach into your section beside them (a phone on its side).
+TOOLS_INTO_ME = """() => {
+    const me = document.querySelector('section.me').getBoundingClientRect();
+    return Math.max(0, ...[...document.querySelectorAll('.tools > *')]
+        .filter((b) => b.offsetParent)
+        .map((b) => { const r = b.getBoundingClientRect();
+                      return r.top < me.bottom && r.bottom > me.top ? r.right - me.left : 0; }));
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "es", "th"])
+def test_on_its_side_a_friends_tables_tools_stay_beside_your_section(open_page, site, seeded,
+                                                                     language):
+    """Seen on the table's screenshots (tests/browser/test_table_screens.py): at 844×390 in
+    Spanish "React", "Scores", "Settings" and "?" are wider than the table's column, and "?"
+    stood on your turn's words."""
+    ana, ben, chai = friends_at_phones(open_page, site, language)
+    ben.page.set_viewport_size({"width": 844, "height": 390})
+    ben.page.evaluate("() => new Promise((r) => requestAnimationFrame("
+                      "() => requestAnimationFrame(r)))")
+    ben.page.screenshot(path=str(ARTIFACTS / f"{language}-844x390-friends-tools.png"))
+    assert ben.page.evaluate(TOOLS_INTO_ME) <= 0
+    for person in (ana, ben, chai):
+        person.watch.check()
