@@ -25,7 +25,9 @@ Only documented parts: ``django.db.connections`` and a connection's ``cursor()``
 ``get_db_prep_value``, ``get_db_prep_save`` and ``from_db_value``; ``Model.from_db``. Names are
 quoted as standard SQL quotes them (double quotes), which both supported databases read,
 rather than by the backend's ``ops.quote_name``; the row lock is PostgreSQL's ``FOR UPDATE``
-(SQLite has none, and locks the whole database for a write instead).
+(SQLite has none, and locks the whole database for a write instead). On these parts an
+action cost 6.64 M instructions, 6.76 M before them (issue 50, the same digest
+c9df70f3399c409f, the command above, on fa1d52d).
 """
 
 from __future__ import annotations
