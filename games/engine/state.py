@@ -6,7 +6,8 @@ The full state holds every hidden card; it never leaves the engine except throug
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import SUITS, card_json, rank_label
 from .contracts import TOP_RUNG, Contract, contract_for
@@ -65,12 +66,12 @@ class DealResult:
                    tuple(data["penalties"]), tuple(data["climbed"]))
 
 
-# Slotted but not frozen: every action makes a new state (thousands in each of the hard
-# player's decisions), and a frozen __init__ sets each of its 19 fields through
-# object.__setattr__ (docs/performance.md). It is still never changed once made: apply and
-# replace make new ones; nothing hashes a state.
-@dataclass(slots=True)
-class GameState:
+# A named tuple: every action makes a new state (thousands in each of the hard player's
+# decisions), and a named tuple's ``_replace`` makes one in a few C calls where
+# ``dataclasses.replace`` walks the fields of a dataclass in Python, three times the
+# instructions for these 19 fields (docs/performance.md). Immutable, as a state always was:
+# apply and evolve make new ones.
+class GameState(NamedTuple):
     seed: str
     deal: int  # 1-10
     dealer: int
@@ -89,7 +90,7 @@ class GameState:
     pile_log: tuple[tuple[int, int, bool], ...] = ()  # this deal's (seat, card, took) moves
     history: tuple[DealResult, ...] = ()
     actions: int = 0  # actions applied since the start of the game
-    version: int = field(default=ENGINE_VERSION)
+    version: int = ENGINE_VERSION
 
     def rung(self, seat: int) -> int:
         """The rung whose contract ``seat`` plays in this deal (R12: a climb counts from the next
@@ -134,5 +135,6 @@ class GameState:
         )
 
 
-evolve = replace
-"""``dataclasses.replace(state, **changes)``: every action makes a new state."""
+evolve = GameState._replace
+"""``evolve(state, **changes)``: a new state with those fields changed (every action makes
+one); a name the state does not have raises ValueError."""

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from games.bots import STRATEGIES, Memory, rng_for
 from games.engine import (
     Discard,
@@ -16,7 +14,7 @@ from games.engine import (
     player_view,
 )
 from games.engine.melds import read_meld
-from games.engine.state import DRAW
+from games.engine.state import DRAW, evolve
 
 hand = cards_from_text
 
@@ -43,7 +41,7 @@ def scene(hands, *, stock="", discard="2C", table=(), turn=0, climbed=(0, 0, 0, 
         start += len(text.split())
     dealer = (turn - 1) % 4
     base, _ = new_game(seed)
-    return replace(
+    return evolve(
         base, dealer=dealer, turn=turn, phase=DRAW, hands=tuple(parts[:4]),
         stock=tuple(reversed(parts[-1])), discard_pile=parts[-2],
         table=tuple(TableMeld(owner, read_meld(melded))

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import replace
 from math import inf
 from pathlib import Path
 
@@ -22,7 +21,7 @@ from games.engine.actions import DISCARD_PILE, STOCK
 from games.engine.cards import ACE, HIGH_ACE, face_of, is_joker, penalty_of, rank_of, suit_of
 from games.engine.contracts import GROUP, RUN
 from games.engine.melds import best_lay_down, match_contract, read_meld
-from games.engine.state import DRAW
+from games.engine.state import DRAW, evolve
 from tests.bots.helpers import card, play, scene, turns
 
 SAME = 1e-9
@@ -223,7 +222,7 @@ def after_the_next_player_took(mine: str, theirs: str, top: str, stock: str, cli
 
 
 def test_game_over_and_not_your_turn_come_with_no_move():
-    finished = replace(rung_one("7H 7S 7D 9C 9S 2D 4C 5H JD KS", "8C"), phase=FINISHED)
+    finished = evolve(rung_one("7H 7S 7D 9C 9S 2D 4C 5H JD KS", "8C"), phase=FINISHED)
     assert_reason(finished, "game_over")
     assert_reason(rung_one("7H 7S 7D 9C 9S 2D 4C 5H JD KS", "8C", turn=1), "not_your_turn")
 

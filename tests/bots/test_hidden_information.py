@@ -5,7 +5,7 @@ hand, no stock order and no seed. Shown here: the view's fields are the public o
 chooses the same whatever the cards it cannot see.
 """
 
-from dataclasses import fields, replace
+from dataclasses import fields
 
 import pytest
 
@@ -13,6 +13,7 @@ from games.bots import STRATEGIES, Memory, choose, rng_for
 from games.bots.hard import Hard
 from games.engine import FINISHED, PlayerView, apply, new_game, player_view
 from games.engine.rng import Stream
+from games.engine.state import evolve
 
 QUICK = {**STRATEGIES, "hard": Hard(worlds=2, horizon=2, candidates=2)}
 PUBLIC_FIELDS = {
@@ -57,7 +58,7 @@ def hidden_cards_dealt_afresh(state, seat: int, rng: Stream):
         hands.append(kept + tuple(hidden[:dealt]))
         hidden = hidden[dealt:]
     stock = tuple(c if c in public else hidden.pop() for c in state.stock)
-    return replace(state, hands=tuple(hands), stock=stock)
+    return evolve(state, hands=tuple(hands), stock=stock)
 
 
 @pytest.mark.parametrize("level", sorted(QUICK))

@@ -6,14 +6,13 @@ person's view alone: cards they could not see change nothing.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from games.bots import advise, review, rng_for
 from games.bots.postgame import agree
 from games.engine import Discard, Draw, LayDown, apply, player_view
 from games.engine.actions import DISCARD_PILE, STOCK
+from games.engine.state import evolve
 from tests.bots.helpers import card, play, scene
 
 PERSON = 0
@@ -113,7 +112,7 @@ def hidden_cards_shuffled(state):
         size = len(state.hands[s])
         hands.append(tuple(hidden[start:start + size]))
         start += size
-    return replace(state, hands=tuple(hands), stock=tuple(hidden[start:]))
+    return evolve(state, hands=tuple(hands), stock=tuple(hidden[start:]))
 
 
 @pytest.mark.parametrize("played", [Discard(card("KS")), Discard(card("2D"))])

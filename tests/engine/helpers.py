@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from games.engine import GameState, TableMeld, cards_from_text, new_game, read_meld
-from games.engine.state import DRAW
+from games.engine.state import DRAW, evolve
 
 hand = cards_from_text
 
@@ -27,7 +25,7 @@ def rigged(hands, *, stock="", discard="", table=(), turn=0, phase=DRAW, climbed
     hands_cards, table_cards = parsed[:4], parsed[4:4 + len(table)]
     discard_cards, stock_cards = parsed[-2], parsed[-1]
     base, _ = new_game(seed)
-    return replace(
+    return evolve(
         base, deal=deal, dealer=(turn - 1) % 4, turn=turn, phase=phase,
         hands=tuple(hands_cards), stock=tuple(reversed(stock_cards)), discard_pile=discard_cards,
         table=tuple(TableMeld(owner, read_meld(cards))

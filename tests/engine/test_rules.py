@@ -1,7 +1,6 @@
 """One test or more per rule of docs/rules.md, on rigged tables with readable cards."""
 
 from collections import Counter
-from dataclasses import replace
 
 import pytest
 
@@ -21,7 +20,7 @@ from games.engine import (
 )
 from games.engine.cards import JOKERS, PACK, face_of
 from games.engine.rules import places
-from games.engine.state import DEALS, FINISHED, PLAY, STOCK_EXHAUSTED, WENT_OUT
+from games.engine.state import DEALS, FINISHED, PLAY, STOCK_EXHAUSTED, WENT_OUT, evolve
 
 from .helpers import all_cards, c, hand, rigged
 
@@ -80,7 +79,7 @@ def test_r3_a_deal_gives_ten_cards_each_an_upcard_and_66_in_stock():
 def test_r3_the_first_dealer_comes_from_the_seed_and_the_deal_passes_clockwise():
     dealers = {new_game(f"seed{i}")[0].dealer for i in range(40)}
     assert dealers == {0, 1, 2, 3}
-    state = replace(seat0("7H", stock="KD QD", phase=PLAY), dealer=3)
+    state = evolve(seat0("7H", stock="KD QD", phase=PLAY), dealer=3)
     state, events = apply(state, 0, Discard(c("7H")))  # R19: out, next deal
     assert state.deal == 2 and state.dealer == 0
     assert [e.type for e in events] == ["discarded", "deal_ended", "deal_started"]
@@ -356,7 +355,7 @@ def test_r20_nothing_under_the_top_discard_ends_the_deal():
 def test_r21_cards_left_in_hand_score_and_accumulate():
     state = seat0("7C", stock="KD", table=[(0, "7H 7S 7D")], laid_down_turn=(1, None, None, None),
                   phase=PLAY, others=["AH KD JK", "2C", "10S QS"])
-    state = replace(state, penalties=(5, 10, 0, 0))
+    state = evolve(state, penalties=(5, 10, 0, 0))
     state, _ = apply(state, 0, LayOff(0, c("7C")))
     assert state.history[-1].penalties == (0, 50, 2, 20)
     assert state.penalties == (5, 60, 2, 20)
@@ -377,7 +376,7 @@ def test_r22_rank_by_contracts_then_penalty_and_share_ties():
 
 
 def test_r23_the_result_gives_contracts_penalty_and_place():
-    state = replace(new_game("r23")[0], climbed=(3, 4, 4, 0), penalties=(10, 50, 40, 0))
+    state = evolve(new_game("r23")[0], climbed=(3, 4, 4, 0), penalties=(10, 50, 40, 0))
     assert result_json(state) == [
         {"seat": 0, "contracts": 3, "penalty": 10, "place": 3},
         {"seat": 1, "contracts": 4, "penalty": 50, "place": 2},

@@ -6,7 +6,6 @@ so the hint is asked through the API about exactly that situation, and compared 
 hard bot chooses for the person's view with the chance a bot in that seat would have there.
 """
 
-from dataclasses import replace
 
 import pytest
 
@@ -14,6 +13,7 @@ from games import bots
 from games.bots import REASON_CODES, REASONS, STRATEGIES, Memory, rng_for
 from games.engine import FINISHED, Discard, Draw, GameState, player_view
 from games.engine.cards import card_id
+from games.engine.state import evolve
 from games.models import Game
 from games.reads import hints
 from games.services import Seated, Seating
@@ -174,7 +174,7 @@ def test_the_hint_is_the_same_every_time_it_is_asked(alice):
 
 
 def test_a_finished_game_has_no_move_to_hint(alice):
-    game = practice_at(alice, replace(completing_scene(), phase=FINISHED))
+    game = practice_at(alice, evolve(completing_scene(), phase=FINISHED))
     hint = hint_for(alice, game)
     assert hint["action"] is None
     assert hint["reason"]["code"] == "game_over"
