@@ -44,8 +44,11 @@ def test_the_documents_enums_are_the_lists(nobody):
     for shape in ("NewTable", "TableOut", "TablePreview", "NewGame"):
         assert allowed(shape, "level") == list(LEVELS), shape
     assert allowed("HintReason", "code") == list(REASON_CODES)
-    assert schemas["NewTable"]["properties"]["turn_seconds"]["default"] == DEFAULT_TURN_SECONDS
-    assert schemas["NewTable"]["properties"]["level"]["default"] == DEFAULT_LEVEL
+    # A request's defaults are said in words (ladder.api.defaults_in_words), from the lists.
+    said = {field: schemas["NewTable"]["properties"][field]["description"]
+            for field in ("turn_seconds", "level")}
+    assert said["turn_seconds"].endswith(f"Optional: {DEFAULT_TURN_SECONDS} when left out.")
+    assert said["level"].endswith(f'Optional: "{DEFAULT_LEVEL}" when left out.')
 
 
 def test_a_table_is_refused_a_timer_or_level_not_offered(alice):

@@ -56,8 +56,8 @@ def test_a_refused_name_seats_nobody_and_makes_no_identity(alice, name, code):
     response = newcomer.post(f"/tables/join/{table['code']}", {"name": name})
     assert (response.status_code, error_of(response)["code"]) == (422, code)
     assert Player.objects.count() == players
-    assert [s["person"] for s in alice.get(f"/tables/{table['id']}").json()["seats"]] == [
-        True, False, False, False]
+    assert [s["bot"] for s in alice.get(f"/tables/{table['id']}").json()["seats"]] == [
+        False, True, True, True]
 
 
 def test_a_name_refused_with_the_seat_is_not_taken_either(alice):
