@@ -77,10 +77,19 @@ def card_id(card: int) -> str:
     return _IDS[card]
 
 
-def card_json(card: int) -> dict:
+def _card_json(card: int) -> dict:
     if card >= 104:
         return {"id": card_id(card), "joker": True}
     return {"id": card_id(card), "rank": RANKS[card % 13], "suit": SUITS[card % 52 // 13]}
+
+
+# Every card's JSON made once, at import: each view and event names its cards.
+_JSON = tuple(_card_json(c) for c in PACK)
+
+
+def card_json(card: int) -> dict:
+    """A card on the wire (docs/api.md): a new dict each time, the caller's to change."""
+    return _JSON[card].copy()
 
 
 _BY_ID = {card_id(c): c for c in PACK}

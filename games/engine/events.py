@@ -6,11 +6,13 @@ a player drew from the stock. :meth:`Event.for_seat` is the only way to read one
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+# A named tuple: every action makes one or more events, and a named tuple is built in one step
+# where a frozen dataclass's __init__ sets each field through object.__setattr__
+# (docs/performance.md). As immutable as before.
+class Event(NamedTuple):
     type: str
     data: dict
     private: tuple[tuple[int, dict], ...] = ()
