@@ -117,22 +117,26 @@ class Bot:
     async def play(self, ws, game: str) -> None:
         # Read once after the socket opened (a frame sent before is caught up), then only
         # when a frame is news and says it is this bot's turn.
-        view = await self.take_turn(await self.api.json("GET", f"/games/{game}"))
+        view = await self.take_turn(game)
         async for frame in self.frames(ws, "game"):
             if frame["t"] == "game_finished":
                 return
             data = frame["data"]
             turn = data.get("turn") if frame["t"] == "discarded" else data.get("first")
             if frame["v"] > view["version"] and turn == view["you"]:
-                view = await self.take_turn(await self.api.json("GET", f"/games/{game}"))
+                view = await self.take_turn(game)
         raise RuntimeError("the game's socket closed before the game finished")
 
-    async def take_turn(self, view: dict) -> dict:
-        """Moves until it is someone else's turn; the game as the last answer showed it."""
+    async def take_turn(self, game: str) -> dict:
+        """Reads the game, moves until it is someone else's turn; the game as the last answer
+        showed it."""
+        view = await self.api.json("GET", f"/games/{game}")
+        self.note(read=view["version"])
         while view["status"] == "active" and view["turn"] == view["you"]:
-            self.note(sent=view["version"])
-            answer = await self.api.json("POST", f"/games/{view['id']}/actions", {
-                "version": view["version"], "action": next_action(view["legal"])}, ok=(200, 409))
+            action = next_action(view["legal"])
+            self.note(sent=view["version"], action=action["type"])
+            answer = await self.api.json("POST", f"/games/{game}/actions", {
+                "version": view["version"], "action": action}, ok=(200, 409))
             view = answer["game"]  # a 409 (stale_version) carries the game as it is now
         return view
 

@@ -108,6 +108,15 @@ def test_two_copies_of_the_bot_play_a_whole_table_game_on_frames_alone(site, tmp
             if "frame" in note:
                 checks[note["channel"]][0](note["frame"])
         assert [n["frame"]["t"] for n in notes if "frame" in n][-1] == "game_finished"
+    # Frames alone: each read the game once when its socket opened, then only after a frame
+    # that named its seat (0 the host's, 1 the guest's: the lowest free seat) as the next to
+    # move, and played every turn it had.
+    for seat, notes in enumerate((heard["host"], heard["guest"])):
+        frames = [n["frame"] for n in notes if n.get("channel") == "game"]
+        named = sum(f["data"].get("turn" if f["t"] == "discarded" else "first") == seat
+                    for f in frames if f["t"] in ("discarded", "deal_started"))
+        turns = sum(n.get("action") == "draw" for n in notes)
+        assert turns > 20 and sum("read" in n for n in notes) <= named + 1 <= turns + 1
     assert checks["game"][1]["game_finished"] == 2
 
     # An action sent at version v is the frame of version v + 1 on the other's socket, once
