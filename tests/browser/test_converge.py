@@ -90,3 +90,41 @@ def test_a_move_between_the_pages_read_and_its_socket_is_not_missed(open_page, s
                     f"the last {last!r}…; his page read version {held['version']}")
     for watch in (host_watch, guest_watch):
         watch.check()
+
+
+def test_a_read_the_server_lost_is_read_again(open_page, site, seeded):
+    """Ana moves and Ben's page reads the game on her frame; that read fails (a 503, as while a
+    server restarts). Then Ben is to move and nobody else will: no frame comes to try again,
+    so his page must try again itself and reach the server's game."""
+    (host, host_watch), (guest, guest_watch) = two_at_a_table(open_page, site)
+    game_id = start_together(host, guest)
+    ana_api = api_of(Person(host, host_watch, "Ana", touch=False), site)
+    ben_api = api_of(Person(guest, guest_watch, "Ben", touch=True), site)
+    ana, ben = view(host)["you"], view(guest)["you"]
+    for _ in range(4):
+        game = ana_api.get(f"/games/{game_id}").json()
+        if game["turn"] == ana:
+            break
+        one_action(ben_api, ben_api.get(f"/games/{game_id}").json())
+    assert game["turn"] == ana
+    guest.wait_for_function(f"() => document.getElementById('game').dataset.version === "
+                            f"'{game['version']}'")
+
+    lost = []
+    guest.route(f"**/api/v1/games/{game_id}", lambda route: (
+        lost.append(time.monotonic()),
+        route.fulfill(status=503, json={"error": {"code": "unavailable",
+                                                  "message": "Try again shortly."}})), times=1)
+    for _ in range(8):
+        game = ana_api.get(f"/games/{game_id}").json()
+        if game["turn"] != ana:
+            break
+        one_action(ana_api, game)
+    truth = ben_api.get(f"/games/{game_id}").json()
+    assert truth["turn"] == ben
+    lines, last = log_tail(ben_api, game_id, truth)
+    guest.wait_for_function(SHOWS, arg=[truth["version"], lines, last],
+                            timeout=(3 + 2 * CONVERGE_S) * 1000)
+    assert len(lost) == 1  # the page's read on Ana's frame was the one lost
+    host_watch.check()
+    guest_watch.check(allow=("status of 503",))

@@ -81,12 +81,23 @@ def test_a_friend_chooses_their_name_and_everyone_at_the_table_sees_it(open_page
     ben_seat = view(guest)["you"]
     host.wait_for_function(f"() => ({SEAT_NAMES})().includes('Benito')")
     assert "Friday cards, with Benito" in host.locator("[data-deal-info]").text_content()
+    # Nothing moves while Ben renames (a person is to move and Ana's page shows the server's
+    # version): the new name can only come by the table's socket.
+    ana = Person(host, host_watch, "Ana", touch=False)
+    ana_api = api_of(ana, site)
+    game = ana_api.get(f"/games/{game_id}").json()
+    for _ in range(100):
+        if not game["players"][game["turn"]]["bot"]:
+            break
+        host.wait_for_timeout(100)
+        game = ana_api.get(f"/games/{game_id}").json()
+    assert not game["players"][game["turn"]]["bot"]
+    host.wait_for_function(f"() => document.querySelector('#game').dataset.version === "
+                           f"'{game['version']}'")
     assert guest.evaluate(RENAME, "Benny") == 200
     host.wait_for_function(f"() => ({SEAT_NAMES})().includes('Benny')")
     host.wait_for_function(
         "() => document.querySelector('[data-deal-info]').textContent.includes('with Benny')")
-    ana = Person(host, host_watch, "Ana", touch=False)
-    ana_api = api_of(ana, site)
     for _ in range(40):  # until Ben has moved: his move in Ana's log, by his new name
         game = ana_api.get(f"/games/{game_id}").json()
         if game["turn"] == ben_seat:

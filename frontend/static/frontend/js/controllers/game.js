@@ -22,6 +22,7 @@ import { Playback } from "./playback.js";
 import { GameStore } from "./store.js";
 
 const SYNC_DELAY_MS = 120; // a turn's frames come in a burst: one read of the game for them all
+const SYNC_RETRY_MS = 3000; // a read the network or a busy server lost is tried again
 const TICK_MS = 100; // the turn timer's countdown: a second's change shows within a tenth of it
 
 export class GameController {
@@ -131,9 +132,14 @@ export class GameController {
     let news;
     try {
       news = await this.store.sync();
-    } catch {
-      this.store.busy = false; // the next action, or frame, tries again
+    } catch (error) {
+      this.store.busy = false;
       this.store.renamed ||= renamed;
+      // No frame may come to try again: the page would stay behind. A refusal (4xx) is final.
+      if (!(error?.status >= 400 && error.status < 500)) {
+        clearTimeout(this.syncTimer);
+        this.syncTimer = setTimeout(() => this.sync(), SYNC_RETRY_MS);
+      }
       return;
     }
     if (news.view.version === this.view?.version) {

@@ -100,7 +100,7 @@ export class Together {
     // Someone at the table took a new name (PATCH /me tells the table's sockets): the game
     // is read again, so its seats and its log say it.
     const view = this.game.view;
-    if (view && table.seats.some((s) => s.person && view.players[s.seat] && !view.players[s.seat].bot
+    if (view && table.seats.some((s) => !s.bot && view.players[s.seat] && !view.players[s.seat].bot
       && view.players[s.seat].name !== s.name)) this.game.renamed();
     this.fillNext();
   }
