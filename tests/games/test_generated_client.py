@@ -6,11 +6,8 @@ and those of the daily, the boards and a league, holds to the document (jsonsche
 
 import importlib
 import json
-import subprocess
 import sys
-import sysconfig
 from collections import Counter
-from pathlib import Path
 
 import httpx
 import pytest
@@ -19,14 +16,13 @@ from django.test import Client as DjangoClient
 from jsonschema import Draft202012Validator
 
 from ladder import settings as default_settings
+from tests.clients import PACKAGE, generate_python_client
 from tests.factories import DAY
 from tests.leaderboards.factories import finished_daily, player
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db,
               pytest.mark.usefixtures("wsgi_inside_the_test_transaction", "clock")]
 
-GENERATOR = Path(sysconfig.get_path("scripts")) / "openapi-python-client"
-PACKAGE = "ladder_client"
 RANKS = {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"}
 
 
@@ -41,13 +37,7 @@ def document() -> dict:
 def generated(tmp_path_factory, document):
     """The generator's output and the client it made, in a temporary folder (never kept)."""
     folder = tmp_path_factory.mktemp("generated")
-    (folder / "openapi.json").write_text(json.dumps(document))
-    # The generator's own formatting step (ruff) is not about the document: left out.
-    (folder / "config.yml").write_text("post_hooks: []\n")
-    run = subprocess.run(
-        [GENERATOR, "generate", "--path", "openapi.json", "--config", "config.yml",
-         "--meta", "none", "--output-path", PACKAGE],
-        cwd=folder, capture_output=True, text=True, timeout=300, check=False)
+    run = generate_python_client(document, folder)
     sys.path.insert(0, str(folder))
     try:
         yield run, importlib.import_module(PACKAGE)

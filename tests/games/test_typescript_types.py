@@ -6,12 +6,12 @@ a lay-off option of the view posted as it is, a switch on an error's code and on
 
 from __future__ import annotations
 
-import json
 import subprocess
 
 import pytest
 from django.test import Client
 
+from tests.clients import generate_typescript_types
 from tests.npm import npm_folder
 
 pytestmark = pytest.mark.slow
@@ -50,10 +50,7 @@ export function botAt(table: S["TableOut"], seat: number): boolean {
 def test_a_typescript_client_compiles_against_the_generated_types(tmp_path):
     folder = npm_folder(*TOOLS)
     document = Client().get("/api/v1/openapi.json").json()
-    (tmp_path / "openapi.json").write_text(json.dumps(document))
-    generate = subprocess.run(
-        [str(folder / "node_modules" / ".bin" / "openapi-typescript"), "openapi.json",
-         "-o", "api.ts"], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    generate = generate_typescript_types(document, tmp_path, folder)
     assert generate.returncode == 0, generate.stderr
     (tmp_path / "client.ts").write_text(CLIENT)
     compile_ = subprocess.run(
