@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
-from functools import cache
+from functools import cache, lru_cache
 
 from django.db import DEFAULT_DB_ALIAS, connections, models
 from django.db.models import Model
@@ -161,7 +161,7 @@ def insert_rows_and_update(model: type[Model], field_names: Sequence[str],
         _execute(connection, update)
     elif connection.vendor == "postgresql":
         _execute(connection,
-                 (f"WITH inserted AS ({insert[0]}) {update[0]}", insert[1] + update[1]))
+                 (f"WITH inserted AS ({insert[0]}) {update[0]}", insert[1] | update[1]))
     else:
         _execute(connection, insert)
         _execute(connection, update)
@@ -172,35 +172,61 @@ _NOTHING = object()
 
 def _insert(connection, model: type[Model], field_names: Sequence[str],
             rows: Iterable[Sequence]):
-    fields = [model._meta.get_field(name) for name in field_names]
-    # A value the row before had in the same column (the same object: an action's game and
-    # time) is adapted once.
-    last = [(_NOTHING, None)] * len(fields)
-    params, count = [], 0
-    for row in rows:
-        for i, (field, value) in enumerate(zip(fields, row, strict=True)):
-            if last[i][0] is not value:
-                last[i] = (value, field.get_db_prep_save(value, connection))
-            params.append(last[i][1])
-        count += 1
-    if not count:
+    """The ``INSERT`` of ``rows``, its parameters named: a column that holds the same object
+    in every row (an action's game and time) is one parameter, named once in each row.
+    Fewer parameters are fewer to adapt and send, and psycopg keeps the statement's
+    conversion only for 50 parameters or fewer: an action's eight rows as six parameters
+    each (52 with the update after them) were converted anew on every such action."""
+    rows = rows if isinstance(rows, list) else list(rows)
+    if not rows:
         return None
+    fields = [model._meta.get_field(name) for name in field_names]
+    params = {}
+    shared = []
+    for i, field in enumerate(fields):
+        first = rows[0][i]
+        shared.append(all(row[i] is first for row in rows))
+        if shared[i]:
+            params[f"c{i}"] = field.get_db_prep_save(first, connection)
+    # A value the row before had in the same column (the same object) is adapted once.
+    last = [(_NOTHING, None)] * len(fields)
+    for j, row in enumerate(rows):
+        for i, (field, value) in enumerate(zip(fields, row, strict=True)):
+            if not shared[i]:
+                if last[i][0] is not value:
+                    last[i] = (value, field.get_db_prep_save(value, connection))
+                params[f"r{j}_{i}"] = last[i][1]
+    return _insert_statement(model, tuple(fields), len(rows), tuple(shared)), params
+
+
+@lru_cache(maxsize=256)
+def _insert_statement(model: type[Model], fields: tuple, count: int,
+                      shared: tuple[bool, ...]) -> str:
     columns = ", ".join(_column(field) for field in fields)
-    one_row = "(" + ", ".join(["%s"] * len(fields)) + ")"
-    return (f"INSERT INTO {_quote(model._meta.db_table)} ({columns}) VALUES "
-            + ", ".join([one_row] * count), params)
+    values = ", ".join(
+        "(" + ", ".join(f"%(c{i})s" if shared[i] else f"%(r{j}_{i})s"
+                        for i in range(len(fields))) + ")"
+        for j in range(count))
+    return f"INSERT INTO {_quote(model._meta.db_table)} ({columns}) VALUES {values}"
 
 
 def _update(connection, instance: Model, field_names: Sequence[str]):
-    fields = [instance._meta.get_field(name) for name in field_names]
-    assignments = ", ".join(f"{_column(field)} = %s" for field in fields)
-    params = [field.get_db_prep_save(getattr(instance, field.attname), connection)
-              for field in fields]
-    pk = _primary_key(type(instance))
-    return (f"UPDATE {_quote(instance._meta.db_table)} SET {assignments} "
-            f"WHERE {_column(pk)} = %s", [*params, instance.pk])
+    """The ``UPDATE`` of ``field_names`` of ``instance``'s row, its parameters named as
+    :func:`_insert`'s are, so that the two make one statement."""
+    fields = tuple(instance._meta.get_field(name) for name in field_names)
+    params = {f"u{i}": field.get_db_prep_save(getattr(instance, field.attname), connection)
+              for i, field in enumerate(fields)}
+    params["pk"] = instance.pk
+    return _update_statement(type(instance), fields), params
 
 
-def _execute(connection, statement: tuple[str, list]) -> None:
+@lru_cache(maxsize=64)
+def _update_statement(model: type[Model], fields: tuple) -> str:
+    assignments = ", ".join(f"{_column(field)} = %(u{i})s" for i, field in enumerate(fields))
+    return (f"UPDATE {_quote(model._meta.db_table)} SET {assignments} "
+            f"WHERE {_column(_primary_key(model))} = %(pk)s")
+
+
+def _execute(connection, statement: tuple[str, dict]) -> None:
     with connection.cursor() as cursor:
         cursor.execute(*statement)
