@@ -109,6 +109,9 @@ def test_a_tab_that_missed_moves_catches_up_with_every_move_in_its_log(open_page
     """A move made while this tab was away (its socket down) is found when the player acts:
     the 409 is not silent, and the log is the server's, line for line."""
     page, watch = open_page(DESKTOP)
+    # The page's game socket opens but hears nothing (Playwright answers it; no server behind
+    # it): otherwise its frames may bring the moves before the click, and there is no 409.
+    page.route_web_socket("**/ws/games/**", lambda socket: None)
     game_id = start_practice(page, site.url, language=None)
     before = game_version(page)
     in_thread(play_person_turns, game_id, 2)  # another device plays two turns
