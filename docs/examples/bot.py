@@ -46,8 +46,8 @@ class Paced(httpx.BaseTransport):
         while True:
             self.sleep(self.wait)
             answer = self.inner.handle_request(request)
-            windows = re.findall(r"r=(\d+);t=(\d+)", answer.headers.get("RateLimit", ""))
-            self.wait = max([float(t) for r, t in windows if r == "0"], default=0.0)
+            spent = re.findall(r"r=0;t=(\d+)", answer.headers.get("RateLimit", ""))
+            self.wait = max(map(float, spent), default=0.0)
             if answer.status_code != 429:
                 return answer
             answer.close()
@@ -60,10 +60,9 @@ class Paced(httpx.BaseTransport):
 class Bot:
     def __init__(self, server: str, log: str | None):
         self.server, self.log = server, open(log, "a") if log else None
-        me = create_player.sync(client=Client(base_url=server,
-                                              httpx_args={"transport": Paced()}))
-        self.api = AuthenticatedClient(base_url=server, token=me.token,
-                                       httpx_args={"transport": Paced()})
+        paced = {"transport": Paced()}  # one pace for all its calls
+        me = create_player.sync(client=Client(base_url=server, httpx_args=paced))
+        self.api = AuthenticatedClient(base_url=server, token=me.token, httpx_args=paced)
 
     def note(self, **what) -> None:
         if self.log:
@@ -89,9 +88,11 @@ class Bot:
         table = join_table.sync(code, client=self.api, body=Joining(name=name))
         with self.socket(f"/ws/tables/{table.id}/") as ws:
             frames = self.frames(ws, "table")
-            while not (table.game and table.game.status.value == "active"):
-                next(frames)  # a "table" frame: news, read the table again
+            while True:  # read once the socket is open, then after each frame (news)
                 table = get_table.sync(table.id, client=self.api)
+                if table.game and table.game.status.value == "active":
+                    break
+                next(frames)
         with self.socket(f"/ws/games/{table.game.id}/") as ws:
             # Read once the socket is open (what came before is caught up), then only when
             # a frame is news and names this bot's seat as the next to move.

@@ -33,9 +33,15 @@ const paced: Middleware = {
     return response;
   },
 };
+/** An answer's body, or an Error thrown with the answer's code. */
+function ok<T>(answer: { data?: T; error?: { error: S["ErrorDetail"] } }): T {
+  if (answer.data === undefined) throw new Error(`refused: ${answer.error?.error.code}`);
+  return answer.data;
+}
+
 const anonymous = createClient<paths>({ baseUrl: server });
 anonymous.use(paced);
-const me = (await anonymous.POST("/api/v1/players")).data!;
+const me = ok(await anonymous.POST("/api/v1/players"));
 const auth = { Authorization: `Bearer ${me.token}` };  // for the API and the sockets alike
 const api = createClient<paths>({ baseUrl: server, headers: auth });
 api.use(paced);
@@ -61,7 +67,7 @@ function nextAction(legal: S["Legal"]): S["Action"] {
 }
 
 async function read(game_id: string): Promise<S["GameView"]> {
-  return (await api.GET("/api/v1/games/{game_id}", { params: { path: { game_id } } })).data!;
+  return ok(await api.GET("/api/v1/games/{game_id}", { params: { path: { game_id } } }));
 }
 
 async function moveWhileMyTurn(view: S["GameView"]): Promise<S["GameView"]> {
@@ -78,17 +84,17 @@ async function moveWhileMyTurn(view: S["GameView"]): Promise<S["GameView"]> {
   return view;
 }
 
-const table = (await api.POST("/api/v1/tables", {
-  body: { name: "Friday cards", level: "easy", turn_seconds: null } })).data!;
+const table = ok(await api.POST("/api/v1/tables", {
+  body: { name: "Friday cards", level: "easy", turn_seconds: null } }));
 const tableSocket = await socket<TableFrame>(`/ws/tables/${table.id}/`, "table");
 console.log(table.code);  // for the friends who sit down
 let gameId = "";
 for await (const frame of tableSocket.frames) {  // each "table" frame: read the table again
   if (frame.t !== "table") continue;
   const path = { params: { path: { table_id: table.id } } };
-  const now = (await api.GET("/api/v1/tables/{table_id}", path)).data!;
+  const now = ok(await api.GET("/api/v1/tables/{table_id}", path));
   if (now.seats.filter((seat) => !seat.bot).length < Number(people)) continue;
-  gameId = (await api.POST("/api/v1/tables/{table_id}/start", path)).data!.game.id;
+  gameId = ok(await api.POST("/api/v1/tables/{table_id}/start", path)).game.id;
   break;
 }
 tableSocket.ws.close();
