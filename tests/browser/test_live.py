@@ -161,6 +161,8 @@ def turns_to_end_deal_one() -> int:
 
 # A seed whose first deal a computer player ends (the person's last move is not the last).
 BOT_GOES_OUT = "live-0"
+# One whose first deal the person ends, going out.
+PERSON_GOES_OUT = "live-20"
 
 
 def test_a_reload_after_next_deal_shows_the_new_deal_and_no_summary(open_page, site, monkeypatch):
@@ -193,6 +195,45 @@ def test_a_reload_after_next_deal_shows_the_new_deal_and_no_summary(open_page, s
         after = sorted(page.locator(".hand .card").evaluate_all(
             "(cs) => cs.map((c) => c.dataset.id)"))
         assert after == hand
+    watch.check()
+
+
+def test_a_deal_that_ended_while_the_page_was_away_shows_its_results_on_return(
+        open_page, site, monkeypatch):
+    """The person leaves the game's page and plays deal 1 to its end from another device,
+    going out there. Back on the page, deal 2 is on the table (its log starts there) and deal
+    1's results are shown, once: a reload after they are closed does not show them again."""
+    monkeypatch.setattr("games.services.actions.new_seed", lambda: PERSON_GOES_OUT)
+    page, watch = open_page(PHONE, touch=True)
+    turns = in_thread(turns_to_end_deal_one)
+    game_id = start_practice(page, site.url, language=None)
+    game_url = page.url
+    page.goto(site.url + "/games/")
+    in_thread(play_person_turns, game_id, turns)
+    server = page.evaluate("async (id) => (await fetch(`/api/v1/games/${id}`)).json()", game_id)
+    assert server["deal"] == 2
+
+    page.goto(game_url)
+    dialog = page.locator("dialog[open]")
+    dialog.wait_for()
+    summary = dialog.inner_text()
+    assert "Deal 1 is over" in summary
+    deal_one = server["deals"][0]
+    assert deal_one["went_out"] == server["you"] and "You went out." in summary
+    penalties = {row.locator("th").inner_text(): row.locator("td").nth(3).inner_text()
+                 for row in dialog.locator("tbody tr").all()}
+    names = [p["name"] if p["seat"] != server["you"] else "You" for p in server["players"]]
+    assert penalties == {name: str(deal_one["penalties"][seat])
+                         for seat, name in enumerate(names)}, summary
+    assert "1 → 2" in summary  # a climb from the rung deal 1 was played at
+    assert "card" not in summary  # the cards each held at the end are not in the next deal's view
+    page.tap("dialog[open] [data-summary-continue]")
+    wait_idle(page)
+    assert "2" in page.inner_text("[data-deal-info]")
+
+    page.reload()
+    wait_idle(page)
+    assert not page.locator("dialog[open]").count()
     watch.check()
 
 

@@ -58,6 +58,13 @@ function forget(gameId) {
   try { localStorage.removeItem(summaryKey(gameId)); } catch { /* private mode */ }
 }
 
+// The view a deal's results speak of, from a later one (the next deal's): each player on the
+// rung they played it at, their cards left at its end unknown (the view holds the new hands).
+export function viewAtDealEnd(view, deal) {
+  return { ...view, hand: null, players: view.players.map((p, seat) => ({
+    ...p, rung: p.rung - (deal.climbed[seat] ? 1 : 0), hand_size: null })) };
+}
+
 // "Deal n is over": resolves when the player goes on (the button, or Escape).
 export function showDealSummary(els, view, deal) {
   try { localStorage.setItem(summaryKey(view.id), JSON.stringify({ view, deal })); } catch { /* private mode */ }

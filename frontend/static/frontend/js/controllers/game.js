@@ -16,7 +16,7 @@ import { renderTable } from "../views/table.js";
 import { renderTurnClock } from "../views/timer.js";
 import { eventData, eventType } from "./animator.js";
 import { Composer } from "./composer.js";
-import { showResult, useBreakClock } from "./dialogs.js";
+import { showDealSummary, showResult, useBreakClock, viewAtDealEnd } from "./dialogs.js";
 import { giveHint } from "./hint.js";
 import { Playback } from "./playback.js";
 import { GameStore } from "./store.js";
@@ -94,8 +94,18 @@ export class GameController {
       useBreakClock({ left: () => this.store.breakLeft(), ready: () => api.ready(this.gameId) });
     }
     this.store.sortNewHand(news.view.hand);
+    this.missedDeal = news.missedDeal;
     await this.showNews(news);
     if (this.view.phase === "finished") showResult(this.els, this.view);
+  }
+
+  // The results of a deal that ended while this page was away (store.sync), once; null when
+  // there are none to show.
+  showMissedDeal() {
+    const deal = this.missedDeal;
+    this.missedDeal = null;
+    if (!deal || this.els.summary.open) return null;
+    return showDealSummary(this.els, viewAtDealEnd(this.view, deal), deal);
   }
 
   // Everything the page set up, taken down (the page is going away).

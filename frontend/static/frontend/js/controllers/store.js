@@ -159,7 +159,7 @@ export class GameStore {
   }
 
   // The server's game and its current deal's log, read together. Returns
-  // {view, log, before, news, quietThrough}: `news` are the events after `before` to show
+  // {view, log, before, news, quietThrough, missedDeal}: `news` are the events after `before` to show
   // one by one (those up to `quietThrough` were shown already and pass without a pause), or
   // none when they do not follow on from it: then the view is shown as it is, and the log
   // rebuilt from `log.events`. `before` is the store's own view, or on a first load the view
@@ -188,7 +188,14 @@ export class GameStore {
     const stale = !this.view && view.turn_seconds && !view.break_until
       && news.some((e) => (e.t ?? e.type) === "deal_ended" && e.v > quietThrough);
     if (!follows || stale || quietThrough >= view.version) { before = null; news = []; }
-    return { view, log, before, news, quietThrough };
+    // A first load after a deal ended unseen by this browser (it had shown the game before
+    // the deal's last moves; the log starts at the next deal's start): that deal's results,
+    // for the page to show once. Not where `stale` says the break to read them is over.
+    const opening = events[0] && (events[0].t ?? events[0].type) === "deal_started" ? events[0].v : null;
+    const missedDeal = !this.view && opening !== null && this.shownVersion >= 0
+      && this.shownVersion < opening && view.deals.length && view.phase !== "finished"
+      && !(view.turn_seconds && !view.break_until) ? view.deals.at(-1) : null;
+    return { view, log, before, news, quietThrough, missedDeal };
   }
 
   // --- What is legal now (the server's `legal`, only while the player may move) -----------

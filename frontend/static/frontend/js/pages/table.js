@@ -48,5 +48,5 @@ countHiddenMelds(root.querySelector(".centre"), root.querySelector("[data-melds]
 bindTable(root, game, panels);
 // A table for friends' game also hears the table (reactions, the next game).
 const together = root.dataset.tableId ? new Together(game, root.dataset.tableId) : null;
-game.start().then(() => reopenDealSummary(game.els, root.dataset.gameId));
+game.start().then(() => reopenDealSummary(game.els, root.dataset.gameId) ?? game.showMissedDeal());
 window.addEventListener("pagehide", () => { game.stop(); panels.stop(); together?.stop(); });

@@ -45,7 +45,7 @@ export function dealSummary(view, deal) {
   const body = t.createTBody();
   const rows = view.players.map((pl, seat) => ({
     seat, rung: pl.rung, climbed: deal.climbed[seat],
-    cards: seat === view.you ? view.hand.length : pl.hand_size,
+    cards: seat === view.you ? view.hand?.length ?? null : pl.hand_size, // null: not known
     penalty: deal.penalties[seat], contracts: deal.contracts?.[seat] ?? pl.climbed,
     total: deal.totals?.[seat] ?? pl.penalty,
   }));
@@ -58,14 +58,16 @@ export function dealSummary(view, deal) {
     const name = cell(row, seatName(view, r.seat), true);
     const note = document.createElement("span");
     note.className = "cards-note";
-    note.textContent = counts.cards(r.cards);
-    name.append(note);
+    if (r.cards !== null) {
+      note.textContent = counts.cards(r.cards);
+      name.append(note);
+    }
     const climb = cell(row, r.climbed ? `${number(r.rung)} → ${number(Math.min(10, r.rung + 1))}` : number(r.rung));
     climb.setAttribute("aria-label", r.climbed
       ? format(gettext("climbed from rung %(from)s to %(to)s"), { from: r.rung, to: Math.min(10, r.rung + 1) })
       : format(gettext("stays on rung %(rung)s"), { rung: r.rung }));
     if (r.climbed) climb.className = "climbed";
-    cell(row, number(r.cards)).className = "cards-left";
+    cell(row, r.cards === null ? "–" : number(r.cards)).className = "cards-left";
     cell(row, number(r.penalty));
     cell(row, number(r.contracts));
     cell(row, number(r.total));
