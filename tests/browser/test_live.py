@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from tests.browser.conftest import DESKTOP, PHONE
+from tests.browser.conftest import DESKTOP, PHONE, shoot
 from tests.browser.strategy import person_action
 from tests.browser.table_driver import play_turn, start_practice, wait_idle
 
@@ -198,15 +198,25 @@ def test_a_reload_after_next_deal_shows_the_new_deal_and_no_summary(open_page, s
     watch.check()
 
 
+# (viewport, touch, language, the summary's words: its title, who went out, "You", a card)
+AWAY_CASES = {
+    "phone-en": (PHONE, True, "en", ("Deal 1 is over", "You went out.", "You", "card")),
+    "laptop-es": (DESKTOP, False, "es", ("Fin de la ronda 1", "Cerraste.", "Tú", "carta")),
+}
+
+
+@pytest.mark.parametrize("case", list(AWAY_CASES))
 def test_a_deal_that_ended_while_the_page_was_away_shows_its_results_on_return(
-        open_page, site, monkeypatch):
+        open_page, site, monkeypatch, case):
     """The person leaves the game's page and plays deal 1 to its end from another device,
     going out there. Back on the page, deal 2 is on the table (its log starts there) and deal
-    1's results are shown, once: a reload after they are closed does not show them again."""
+    1's results are shown, whole inside their dialog, once: a reload after they are closed
+    does not show them again."""
+    size, touch, language, (title, went_out, you, card) = AWAY_CASES[case]
     monkeypatch.setattr("games.services.actions.new_seed", lambda: PERSON_GOES_OUT)
-    page, watch = open_page(PHONE, touch=True)
+    page, watch = open_page(size, touch=touch)
     turns = in_thread(turns_to_end_deal_one)
-    game_id = start_practice(page, site.url, language=None)
+    game_id = start_practice(page, site.url, language=language)
     game_url = page.url
     page.goto(site.url + "/games/")
     in_thread(play_person_turns, game_id, turns)
@@ -217,17 +227,20 @@ def test_a_deal_that_ended_while_the_page_was_away_shows_its_results_on_return(
     dialog = page.locator("dialog[open]")
     dialog.wait_for()
     summary = dialog.inner_text()
-    assert "Deal 1 is over" in summary
+    assert title in summary
     deal_one = server["deals"][0]
-    assert deal_one["went_out"] == server["you"] and "You went out." in summary
+    assert deal_one["went_out"] == server["you"] and went_out in summary
     penalties = {row.locator("th").inner_text(): row.locator("td").nth(3).inner_text()
                  for row in dialog.locator("tbody tr").all()}
-    names = [p["name"] if p["seat"] != server["you"] else "You" for p in server["players"]]
+    names = [p["name"] if p["seat"] != server["you"] else you for p in server["players"]]
     assert penalties == {name: str(deal_one["penalties"][seat])
                          for seat, name in enumerate(names)}, summary
     assert "1 → 2" in summary  # a climb from the rung deal 1 was played at
-    assert "card" not in summary  # the cards each held at the end are not in the next deal's view
-    page.tap("dialog[open] [data-summary-continue]")
+    assert card not in summary  # the cards each held at the end are not in the next deal's view
+    assert dialog.evaluate("(d) => d.scrollWidth <= d.clientWidth"), "the table overflows"
+    shoot(page, f"away-summary-{case}")
+    button = page.locator("dialog[open] [data-summary-continue]")
+    button.tap() if touch else button.click()
     wait_idle(page)
     assert "2" in page.inner_text("[data-deal-info]")
 

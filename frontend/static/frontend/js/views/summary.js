@@ -31,9 +31,10 @@ export function dealSummary(view, deal) {
   const box = document.createElement("div");
   const p = document.createElement("p");
   p.className = "summary-lead";
-  p.textContent = deal.ending === "went_out"
-    ? format(gettext("%(name)s went out."), { name: seatName(view, deal.went_out) })
-    : gettext("The stock ran out: nobody went out.");
+  const mine = deal.went_out === view.you && !view.spectator; // "You" takes its own verb form
+  p.textContent = deal.ending !== "went_out" ? gettext("The stock ran out: nobody went out.")
+    : mine ? gettext("You went out.")
+      : format(gettext("%(name)s went out."), { name: seatName(view, deal.went_out) });
   box.append(p);
   const t = table([gettext("Place"), gettext("Player"), gettext("Rung"), gettext("Cards left"),
     gettext("Penalty"), gettext("Contracts"), gettext("Total")]);
