@@ -7,7 +7,6 @@ the full state answer the same questions the same way.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from .actions import DISCARD_PILE, STOCK, Discard, Draw, LayDown, LayOff
@@ -48,8 +47,11 @@ class Situation(NamedTuple):
         return self.laid_down_turn is not None and self.laid_down_turn < self.turn_number
 
 
-@dataclass(frozen=True, slots=True)
-class Legal:
+# A named tuple, as Situation is: one is made for every view's moves in the play phase (each
+# decision of a bot, each turn of the hard player's play-outs), and a frozen dataclass's
+# __init__ set its four fields through object.__setattr__. As immutable and hashable,
+# and equal to another Legal of the same moves.
+class Legal(NamedTuple):
     draw: tuple[str, ...]
     lay_down: bool  # the contract may be laid down now, if the hand holds it
     lay_offs: tuple[tuple[int, int, str], ...]  # (meld index, card, end)

@@ -41,7 +41,7 @@ class PlayerInfo(NamedTuple):
 # Slotted but not frozen: a view is made for every decision, for each simulated turn of the
 # hard player's play-outs too, and a frozen __init__ sets each of its 18 fields through
 # object.__setattr__ (docs/performance.md). Nothing writes to a view after player_view makes
-# it but ``legal`` below, which keeps its answer; nothing hashes one.
+# it but ``situation`` and ``legal`` below, which keep their answers; nothing hashes one.
 @dataclass(slots=True)
 class PlayerView:
     seat: int
@@ -63,6 +63,7 @@ class PlayerView:
     # Public memory a person at the table could keep: this deal's discard-pile moves as
     # (seat, card, took); the upcard counts as discarded by the dealer.
     pile_log: tuple[tuple[int, int, bool], ...] = ()
+    _situation: Situation | None = field(default=None, init=False, repr=False, compare=False)
     _legal: Legal | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
@@ -71,10 +72,15 @@ class PlayerView:
 
     @property
     def situation(self) -> Situation:
-        return Situation(
-            self.seat, self.turn, self.phase, self.hand, self.table,
-            contract_for(self.players[self.seat].rung), self.laid_down_turn,
-            self.turn_number, self.taken_from_discard, self.discard_top)
+        """The seat's situation, made at the first look and kept, as ``legal`` is: ``legal``,
+        the lay-downs of the view's JSON and the bots' tactics each ask for it."""
+        found = self._situation
+        if found is None:
+            found = self._situation = Situation(
+                self.seat, self.turn, self.phase, self.hand, self.table,
+                contract_for(self.players[self.seat].rung), self.laid_down_turn,
+                self.turn_number, self.taken_from_discard, self.discard_top)
+        return found
 
     @property
     def legal(self) -> Legal:
