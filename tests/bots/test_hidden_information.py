@@ -20,7 +20,8 @@ PUBLIC_FIELDS = {
     "seat", "deal", "dealer", "turn", "phase", "turn_number", "hand", "table", "discard_top",
     "discard_size", "stock_size", "rebuilds", "players", "taken_from_discard", "laid_down_turn",
     "history", "pile_log",
-    "_legal",  # the seat's legal moves, worked out from the fields above at the first look
+    # The seat's situation and legal moves, worked out from the fields above at the first look.
+    "_situation", "_legal",
 }
 
 
