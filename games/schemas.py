@@ -604,23 +604,130 @@ class ReplayPlayer(Out):
         "played the seat (its events carry ``bot``); null if they stayed to the end."))
 
 
-class PrivatePart(Out):
-    seat: int = Field(ge=0, le=3)
-    data: dict[str, Any] = Field(description="What only this seat saw: its hand dealt, the card "
-                                             "it drew from the stock.")
+# --- A replay's events (games.reads.replays) --------------------------------------------------
+# The game's events with every card face up: each ``t`` a named schema, as ``Event``'s, whose
+# ``data`` is the same named schema (the public part: a replay's ``deal_started`` has no
+# ``hand``, a stock draw no ``card``), and whose hidden parts, per seat, are in ``private``.
+
+_OPEN_BOT = Annotated[bool, Field(
+    description="True on the events of a person's move the computer chose for them (their "
+                "time ran out, they were away or had left), as GET /games/{id}/events marks "
+                "them; absent otherwise.")]
 
 
-class OpenEvent(Out):
-    v: int = Field(description="The game's version right after the action behind this event.")
-    t: str = Field(description="As the game's events (Event.t).")
-    data: dict[str, Any] = Field(description="What everyone at the table saw.")
-    private: list[PrivatePart] | None = Field(
-        None, description="Present on events with hidden parts: a seat's own view of the event "
-                          "is `data` updated with its part.")
-    bot: bool | None = Field(
-        None, description="True on the events of a person's move the computer chose for them "
-                          "(their time ran out, they were away or had left), as GET "
-                          "/games/{id}/events marks them; absent otherwise.")
+@with_config(FORBID)
+class DealStartedPrivateData(TypedDict):
+    hand: Annotated[list[Card], Field(description="The seat's hand as dealt.")]
+
+
+@with_config(FORBID)
+class DealStartedPrivatePart(TypedDict):
+    seat: Seat
+    data: DealStartedPrivateData
+
+
+@with_config(FORBID)
+class DrewPrivateData(TypedDict):
+    card: Annotated[Card, Field(description="The card drawn from the stock.")]
+
+
+@with_config(FORBID)
+class DrewPrivatePart(TypedDict):
+    seat: Seat
+    data: DrewPrivateData
+
+
+@with_config(FORBID)
+class OpenDealStartedEvent(TypedDict):
+    """A deal began; ``private`` holds each seat's hand as dealt."""
+
+    v: _V
+    t: Literal["deal_started"]
+    data: Annotated[DealStartedData, Field(description="What everyone saw (no `hand`).")]
+    private: Annotated[list[DealStartedPrivatePart], Field(
+        min_length=4, max_length=4, description="Each seat's own part, by seat: its `data` "
+                                                "updated with it is that seat's view.")]
+
+
+@with_config(FORBID)
+class OpenDrewEvent(TypedDict):
+    """A seat drew; from the stock, ``private`` holds the card it drew."""
+
+    v: _V
+    t: Literal["drew"]
+    data: Annotated[DrewData, Field(description="What everyone saw (from the stock: no "
+                                                "`card`).")]
+    private: NotRequired[Annotated[list[DrewPrivatePart], Field(
+        min_length=1, max_length=1, description="From the stock: the drawer's part, the card "
+                                                "(its `data` updated with it is the drawer's "
+                                                "view); absent from the discard pile.")]]
+    bot: NotRequired[_OPEN_BOT]
+
+
+@with_config(FORBID)
+class OpenLaidDownEvent(TypedDict):
+    """A seat laid its contract down."""
+
+    v: _V
+    t: Literal["laid_down"]
+    data: LaidDownData
+    bot: NotRequired[_OPEN_BOT]
+
+
+@with_config(FORBID)
+class OpenLaidOffEvent(TypedDict):
+    """A seat laid a card off on a meld of the table."""
+
+    v: _V
+    t: Literal["laid_off"]
+    data: LaidOffData
+    bot: NotRequired[_OPEN_BOT]
+
+
+@with_config(FORBID)
+class OpenDiscardedEvent(TypedDict):
+    """A seat discarded, ending its turn."""
+
+    v: _V
+    t: Literal["discarded"]
+    data: DiscardedData
+    bot: NotRequired[_OPEN_BOT]
+
+
+@with_config(FORBID)
+class OpenStockRebuiltEvent(TypedDict):
+    """The stock ran out and was shuffled again from the discard pile (R20)."""
+
+    v: _V
+    t: Literal["stock_rebuilt"]
+    data: StockRebuiltData
+
+
+@with_config(FORBID)
+class OpenDealEndedEvent(TypedDict):
+    """A deal ended: who went out, each seat's penalty points and contracts."""
+
+    v: _V
+    t: Literal["deal_ended"]
+    data: DealEndedData
+
+
+@with_config(FORBID)
+class OpenGameFinishedEvent(TypedDict):
+    """The game is over: its result."""
+
+    v: _V
+    t: Literal["game_finished"]
+    data: GameFinishedData
+
+
+# One event of a replay, every card face up, told apart by ``t`` as ``Event`` is. ``bot``
+# marks only the events of a seat's own move (games.reads.replays._opened), not a deal's end
+# or start that the move led to.
+OpenEvent = TypeAliasType("OpenEvent", Annotated[
+    OpenDealStartedEvent | OpenDrewEvent | OpenLaidDownEvent | OpenLaidOffEvent
+    | OpenDiscardedEvent | OpenStockRebuiltEvent | OpenDealEndedEvent | OpenGameFinishedEvent,
+    Field(discriminator="t")])
 
 
 class AnalysisMark(Out):

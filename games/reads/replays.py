@@ -213,7 +213,8 @@ def _analysis_of(game: Game, seat: int) -> dict:
 
 
 def _opened(events: list[Event], version: int, by_bot: bool = False) -> list[dict]:
-    """Events with their private parts (for a game that is over: R25 no longer hides them):
+    """Events with their private parts (for a game that is over: R25 no longer hides them),
+    each as games.schemas.OpenEvent types it:
     ``{"v", "t", "data", "private": [{"seat", "data"}]}``; a seat's own view of an event is
     ``data`` updated with its private part, as ``Event.for_seat`` makes it. ``bot``: true on
     the events of a person's move the computer chose for them (as ``GET /games/{id}/events``

@@ -175,12 +175,64 @@ def test_a_generated_client_plays_a_whole_game_and_reads_its_replay(
     sent_back, raw = replay.to_dict(), json.loads(response.content)
     for part in ("events", "actions", "deals", "players", "result"):  # they round-trip
         assert sent_back[part] == raw[part], part
+    typed_replay_events(package, replay)
     dealt = [e for e in replay.events if e.t == "deal_started"]
     assert len(dealt) == len(replay.deals) and all(len(e.private) == 4 for e in dealt)
     assert replay.actions[-1].index == replay.version - 1
     opened = answers("get", "/replays/{game_id}",
                      get_open_replay.sync_detailed(game_id, client=client))
     assert opened.to_dict() == replay.to_dict()
+
+
+def typed_replay_events(package, replay) -> Counter:
+    """Each event of ``replay`` parsed into its own named model (OpenDrewEvent, its ``data`` a
+    DrewData, its private part a DrewPrivatePart holding the card): the count by model."""
+    models = package.models
+    by_model = Counter()
+    for event in replay.events:
+        assert type(event).__name__ == f"Open{type(event.data).__name__[:-4]}Event", event
+        by_model[type(event).__name__] += 1
+        for part in getattr(event, "private", None) or []:  # UNSET is false
+            assert type(part).__name__ == f"{type(event.data).__name__[:-4]}PrivatePart"
+            if isinstance(part, models.DealStartedPrivatePart):
+                assert all(isinstance(card, models.Card) for card in part.data.hand)
+            else:
+                assert isinstance(part.data.card, models.Card)
+        by_model["bot"] += getattr(event, "bot", None) is True  # on a seat's own moves
+    return by_model
+
+
+def test_a_generated_client_reads_a_tables_replay_a_person_left(generated, document):
+    """Ben left Ana's table's game at once; Ana played it to its end (the computer playing
+    his seat). His replay, read with the generated client, is typed event by event, the
+    computer's moves for him marked."""
+    _, package = generated
+    from ladder_client import models
+    from ladder_client.api.games import get_own_replay, post_action
+    from ladder_client.api.tables import join_table, leave_table, open_table, start_table_game
+
+    answers = Answers(document)
+    ana, ben = new_player(package, answers), new_player(package, answers)
+    table = answers("post", "/tables", open_table.sync_detailed(client=ana, body=models.NewTable(
+        name="Friday cards", level=models.NewTableLevel.EASY, turn_seconds=None)), 201)
+    answers("post", "/tables/join/{code}", join_table.sync_detailed(table.code, client=ben),
+            201)
+    view = answers("post", "/tables/{table_id}/start",
+                   start_table_game.sync_detailed(table.id, client=ana), 201).game
+    answers("post", "/tables/{table_id}/leave", leave_table.sync_detailed(table.id, client=ben),
+            204)
+    sent = Counter()
+    while view.status.value == "active":  # Ana's turns; the computer plays the others'
+        view = answers("post", "/games/{game_id}/actions", post_action.sync_detailed(
+            view.id, client=ana, body=models.ActionRequest(
+                version=view.version, action=turn(models, view, sent)))).game
+
+    response = get_own_replay.sync_detailed(view.id, client=ben)
+    replay = answers("get", "/games/{game_id}/replay", response)
+    assert replay.to_dict()["events"] == json.loads(response.content)["events"]
+    assert replay.seat == 1 and replay.players[1].left is not None
+    by_model = typed_replay_events(package, replay)
+    assert by_model["bot"] > 0 and by_model["OpenGameFinishedEvent"] == 1
 
 
 def test_the_daily_the_boards_and_a_league_hold_to_the_document(generated, document):

@@ -2,7 +2,8 @@
 (its default options) makes types from /api/v1/openapi.json, and ``tsc --strict`` compiles a
 client's plain uses of them: a body that leaves out what has a default (``POST /games {}``),
 a lay-off option of the view posted as it is, a switch on an error's code and on an event's
-``t``. What would not compile is a 422 of the shapes (docs/api.md, "Changelog")."""
+``t`` (a replay's too, its private parts typed). What would not compile is a 422 of the
+shapes (docs/api.md, "Changelog")."""
 
 from __future__ import annotations
 
@@ -39,6 +40,15 @@ export function tableIsFull(error: S["Error"]): boolean {
 
 export function drewFrom(event: S["Event"]): string | null {
   return event.t === "drew" ? event.data.from : null;
+}
+
+export function handsDealt(event: S["OpenEvent"]): string[][] {  // a replay's, face up
+  if (event.t !== "deal_started") return [];
+  return event.private.map((part) => part.data.hand.map((card) => card.id));
+}
+
+export function drawnFromStock(event: S["OpenEvent"]): string | null {
+  return event.t === "drew" && event.private ? event.private[0].data.card.id : null;
 }
 
 export function botAt(table: S["TableOut"], seat: number): boolean {
