@@ -73,7 +73,23 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
     ]
 
 
+# The files that take longest (`./dev test --durations=0`, 2026-12-06: the chaos test 250 s a
+# seed, the others 100-280 s), started first: pytest-xdist gives out whole files
+# (`--dist loadfile`) in the order collected, and a long file begun last keeps one worker
+# busy after the other has finished everything else.
+LONGEST_FIRST = (
+    "tests/browser/test_table_chaos.py",
+    "tests/games/test_no_leaks.py",
+    "tests/browser/test_table_screens.py",
+    "tests/engine/test_playouts.py",
+    "tests/browser/test_table_edges.py",
+)
+
+
+@pytest.hookimpl(trylast=True)  # after pytest-django's own ordering, which this keeps otherwise
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    rank = {path: i for i, path in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::", 1)[0], len(rank)))
     browser_items = [item for item in items if item.get_closest_marker("browser")]
     if not browser_items or CHROMIUM.exists():
         return
