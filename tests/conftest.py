@@ -75,8 +75,9 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
 
 # The files that take longest (`./dev test --durations=0`, 2026-12-06: the chaos test 250 s a
 # seed, the others 100-280 s), started first: pytest-xdist gives out whole files
-# (`--dist loadfile`) in the order collected, and a long file begun last keeps one worker
-# busy after the other has finished everything else.
+# (`--dist loadfile`) in the order collected (`--no-loadscope-reorder`: not the files with the
+# most tests first), and a long file begun last keeps one worker busy after the other has
+# finished everything else.
 LONGEST_FIRST = (
     "tests/browser/test_table_chaos.py",
     "tests/games/test_no_leaks.py",

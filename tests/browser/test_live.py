@@ -235,6 +235,10 @@ def test_a_deal_that_ended_while_the_page_was_away_shows_its_results_on_return(
     names = [p["name"] if p["seat"] != server["you"] else you for p in server["players"]]
     assert penalties == {name: str(deal_one["penalties"][seat])
                          for seat, name in enumerate(names)}, summary
+    contracts = {row.locator("th").inner_text(): row.locator("td").nth(4).inner_text()
+                 for row in dialog.locator("tbody tr").all()}
+    assert contracts == {name: str(int(deal_one["climbed"][seat]))
+                         for seat, name in enumerate(names)}, summary  # none of deal 2's
     assert "1 → 2" in summary  # a climb from the rung deal 1 was played at
     assert card not in summary  # the cards each held at the end are not in the next deal's view
     assert dialog.evaluate("(d) => d.scrollWidth <= d.clientWidth"), "the table overflows"
@@ -248,6 +252,26 @@ def test_a_deal_that_ended_while_the_page_was_away_shows_its_results_on_return(
     wait_idle(page)
     assert not page.locator("dialog[open]").count()
     watch.check()
+
+
+def test_an_open_page_that_missed_a_deals_end_shows_its_results_when_it_catches_up(
+        open_page, site, monkeypatch):
+    """The page stays open but its socket hears nothing (asleep, a network that dropped it)
+    while the person ends deal 1 from another device. Their next click here is refused (409)
+    and the page catches up: deal 2 on the table, and deal 1's results shown."""
+    monkeypatch.setattr("games.services.actions.new_seed", lambda: PERSON_GOES_OUT)
+    page, watch = open_page(DESKTOP)
+    page.route_web_socket("**/ws/games/**", lambda socket: None)
+    turns = in_thread(turns_to_end_deal_one)
+    game_id = start_practice(page, site.url, language=None)
+    in_thread(play_person_turns, game_id, turns)
+    page.click("[data-stock]")
+    page.locator("dialog[open]").wait_for()
+    assert "Deal 1 is over" in page.locator("dialog[open]").inner_text()
+    page.click("dialog[open] [data-summary-continue]")
+    wait_idle(page)
+    assert "2" in page.inner_text("[data-deal-info]")
+    watch.check(allow=("status of 409",))
 
 
 def test_the_daily_board_shows_a_newly_finished_daily_without_a_reload(open_page, site):

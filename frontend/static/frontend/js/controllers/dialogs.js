@@ -46,12 +46,14 @@ function breakCountdown(els) {
   return () => clearInterval(ticker);
 }
 
-export function reopenDealSummary(els, gameId) {
+// On load: the results the player had open when the page went (kept in this browser), or
+// `missed` ({view, deal}: a later deal's that ended while the page was away), the later deal's.
+export function reopenDealSummary(els, gameId, missed = null) {
   let saved = null;
   try { saved = JSON.parse(localStorage.getItem(summaryKey(gameId)) || "null"); } catch { /* private mode */ }
-  if (!saved) return null;
   if (els.summary.open) { forget(gameId); return null; } // the game is over: its result is shown
-  return showDealSummary(els, saved.view, saved.deal);
+  const shown = missed && !(saved && saved.deal.deal >= missed.deal.deal) ? missed : saved;
+  return shown ? showDealSummary(els, shown.view, shown.deal) : null;
 }
 
 function forget(gameId) {
@@ -59,10 +61,12 @@ function forget(gameId) {
 }
 
 // The view a deal's results speak of, from a later one (the next deal's): each player on the
-// rung they played it at, their cards left at its end unknown (the view holds the new hands).
+// rung they played it at, with the contracts done by its end, their cards left at its end
+// unknown (the view holds the new hands).
 export function viewAtDealEnd(view, deal) {
   return { ...view, hand: null, players: view.players.map((p, seat) => ({
-    ...p, rung: p.rung - (deal.climbed[seat] ? 1 : 0), hand_size: null })) };
+    ...p, rung: p.rung - (deal.climbed[seat] ? 1 : 0), hand_size: null,
+    climbed: p.climbed - (p.laid_down ? 1 : 0) })) }; // a contract laid down since is not yet
 }
 
 // "Deal n is over": resolves when the player goes on (the button, or Escape).

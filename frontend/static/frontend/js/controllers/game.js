@@ -16,7 +16,7 @@ import { renderTable } from "../views/table.js";
 import { renderTurnClock } from "../views/timer.js";
 import { eventData, eventType } from "./animator.js";
 import { Composer } from "./composer.js";
-import { showDealSummary, showResult, useBreakClock, viewAtDealEnd } from "./dialogs.js";
+import { reopenDealSummary, showDealSummary, showResult, useBreakClock, viewAtDealEnd } from "./dialogs.js";
 import { giveHint } from "./hint.js";
 import { Playback } from "./playback.js";
 import { GameStore } from "./store.js";
@@ -94,22 +94,21 @@ export class GameController {
       useBreakClock({ left: () => this.store.breakLeft(), ready: () => api.ready(this.gameId) });
     }
     this.store.sortNewHand(news.view.hand);
-    this.missedDeal = news.missedDeal;
     await this.showNews(news);
     if (this.view.phase === "finished") showResult(this.els, this.view);
+    // The results the player had open when the page went, or a later deal's that ended
+    // while it was away (store.sync): not awaited, play may go on beneath.
+    else reopenDealSummary(this.els, this.gameId, this.missed(news));
   }
 
-  // The results of a deal that ended while this page was away (store.sync), once; null when
-  // there are none to show.
-  showMissedDeal() {
-    const deal = this.missedDeal;
-    this.missedDeal = null;
-    if (!deal || this.els.summary.open) return null;
-    return showDealSummary(this.els, viewAtDealEnd(this.view, deal), deal);
+  // The results of a deal that ended while this page was away, as the dialog shows them.
+  missed({ missedDeal }) {
+    return missedDeal ? { view: viewAtDealEnd(this.view, missedDeal), deal: missedDeal } : null;
   }
 
   // Everything the page set up, taken down (the page is going away).
   stop() {
+    this.stopped = true; // no read is tried again after this
     this.socket?.close();
     clearTimeout(this.syncTimer);
     clearInterval(this.ticker);
@@ -145,10 +144,13 @@ export class GameController {
     } catch (error) {
       this.store.busy = false;
       this.store.renamed ||= renamed;
-      // No frame may come to try again: the page would stay behind. A refusal (4xx) is final.
-      if (!(error?.status >= 400 && error.status < 500)) {
+      // No frame may come to try again: the page would stay behind. A refusal (a 4xx but
+      // "too many requests") is final.
+      const refused = error?.status >= 400 && error.status < 500 && error.status !== 429;
+      if (!refused && !this.stopped) {
         clearTimeout(this.syncTimer);
-        this.syncTimer = setTimeout(() => this.sync(), SYNC_RETRY_MS);
+        const wait = Math.max(SYNC_RETRY_MS, 1000 * (Number(error?.retryAfter) || 0));
+        this.syncTimer = setTimeout(() => this.sync(), wait);
       }
       return;
     }
@@ -169,6 +171,8 @@ export class GameController {
     const elsewhere = mine.length || (!news.news.length && this.view);
     this.store.timedOutMe = false;
     await this.showNews(news);
+    const missed = this.missed(news); // a deal's end this open page missed (asleep, offline)
+    if (missed && !this.els.summary.open) showDealSummary(this.els, missed.view, missed.deal);
     if (forMe) {
       showInfo(this.els.message, away
         ? gettext("You are away: the computer played your turn.")

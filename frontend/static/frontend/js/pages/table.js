@@ -1,6 +1,5 @@
 // The table page: wires the controller, its panels and the input bindings.
 import { bindTable } from "../controllers/input.js";
-import { reopenDealSummary } from "../controllers/dialogs.js";
 import { GameController } from "../controllers/game.js";
 import { Panels } from "../controllers/panels.js";
 import { Together } from "../controllers/together.js";
@@ -48,5 +47,5 @@ countHiddenMelds(root.querySelector(".centre"), root.querySelector("[data-melds]
 bindTable(root, game, panels);
 // A table for friends' game also hears the table (reactions, the next game).
 const together = root.dataset.tableId ? new Together(game, root.dataset.tableId) : null;
-game.start().then(() => reopenDealSummary(game.els, root.dataset.gameId) ?? game.showMissedDeal());
+game.start();
 window.addEventListener("pagehide", () => { game.stop(); panels.stop(); together?.stop(); });
