@@ -29,21 +29,32 @@ const paced: Middleware = {
   async onResponse({ response }) {
     const spent = (response.headers.get("RateLimit") ?? "").matchAll(/r=0;t=(\d+)/g);
     await sleep(Math.max(0, ...[...spent].map((match) => Number(match[1]))));
-    if (!response.ok) note({ error: (await response.clone().json()).error.code });
+    if (!response.ok) {
+      const body = await response.clone().json().catch(() => null);  // a proxy's page: no JSON
+      note({ error: body?.error?.code ?? `http_${response.status}` });
+    }
     return response;
   },
 };
+/** fetch, but a 429 is waited out (its Retry-After) and the call made again. */
+async function patient(request: Request): Promise<Response> {
+  for (;;) {
+    const response = await fetch(request.clone());
+    if (response.status !== 429) return response;
+    await sleep(Number(response.headers.get("Retry-After") ?? 1));
+  }
+}
 /** An answer's body, or an Error thrown with the answer's code. */
 function ok<T>(answer: { data?: T; error?: { error: S["ErrorDetail"] } }): T {
   if (answer.data === undefined) throw new Error(`refused: ${answer.error?.error.code}`);
   return answer.data;
 }
 
-const anonymous = createClient<paths>({ baseUrl: server });
+const anonymous = createClient<paths>({ baseUrl: server, fetch: patient });
 anonymous.use(paced);
 const me = ok(await anonymous.POST("/api/v1/players"));
 const auth = { Authorization: `Bearer ${me.token}` };  // for the API and the sockets alike
-const api = createClient<paths>({ baseUrl: server, headers: auth });
+const api = createClient<paths>({ baseUrl: server, headers: auth, fetch: patient });
 api.use(paced);
 
 /** A socket (its bearer token in a header: "Who you are"), once it is open, and its frames. */
