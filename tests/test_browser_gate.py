@@ -9,6 +9,7 @@ class FakeItem:
     def __init__(self, *markers: str) -> None:
         self.markers = {name: getattr(pytest.mark, name) for name in markers}
         self.added: list = []
+        self.nodeid = f"tests/test_{'_'.join(markers) or 'plain'}.py::test"
 
     def get_closest_marker(self, name: str):
         return self.markers.get(name)
