@@ -75,6 +75,39 @@ def card(page, card_id: str):
     return page.locator(f'.hand .card[data-id="{card_id}"]')
 
 
+DOUBLE_TAP_MS = 400  # controllers/input.js: two clicks or taps on a card this close discard it
+# When the page heard each press end, by the clock its own double-tap check reads.
+PRESS_TIMES = """() => {
+    if (!window.__presses) {
+        const heard = () => window.__presses.push(performance.now());
+        document.addEventListener('pointerup', heard, true);
+    }
+    window.__presses = [];
+}"""
+
+
+def made_as_double(page, gesture) -> None:
+    """``gesture()`` presses a card of the hand twice (a double click, two taps), which the page
+    takes for a discard when the presses end within DOUBLE_TAP_MS by its clock. A loaded
+    machine may deliver them further apart: the page rightly took two single presses (the card
+    selected and put back), and the gesture is made again once the last press can no longer
+    pair with the next."""
+    for _ in range(3):
+        page.evaluate(PRESS_TIMES)
+        gesture()
+        presses = page.evaluate("() => window.__presses")
+        assert len(presses) >= 2, f"the page heard {len(presses)} presses of two"
+        if presses[1] - presses[0] < DOUBLE_TAP_MS:
+            return
+        page.wait_for_timeout(DOUBLE_TAP_MS)
+    raise AssertionError(f"three double presses came over {DOUBLE_TAP_MS} ms apart")
+
+
+def double_click(page, locator) -> None:
+    """A double click on a card of the hand: a discard (made_as_double)."""
+    made_as_double(page, locator.dblclick)
+
+
 def play_turn(page, record: dict, on_summary=None) -> None:
     """One turn by mouse: click the stock, lay down / lay off as the hint says, then
     double-click the discard."""
@@ -102,7 +135,7 @@ def play_turn(page, record: dict, on_summary=None) -> None:
             record["laid_off"] += 1
             wait_idle(page, on_summary)
             continue
-        card(page, discard_choice_json(v)).dblclick()
+        double_click(page, card(page, discard_choice_json(v)))
         record["discarded"] += 1
         wait_idle(page, on_summary)
         return

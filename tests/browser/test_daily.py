@@ -13,7 +13,7 @@ from django.utils import timezone
 from games import daily
 from tests.browser.conftest import DESKTOP, PHONE, shoot
 from tests.browser.strategy import person_action
-from tests.browser.table_driver import card, start_daily, view, wait_idle
+from tests.browser.table_driver import card, double_click, start_daily, view, wait_idle
 from tests.leaderboards.factories import finished_daily, player
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -74,7 +74,7 @@ def test_the_daily_is_started_from_home_finished_and_shared(open_page, site):
     page.click("[data-stock]")
     wait_idle(page)
     discard = view(page)["legal"]["discard"][0]
-    card(page, discard).dblclick()
+    double_click(page, card(page, discard))
     wait_idle(page)
 
     finish_on_the_server(v["id"])

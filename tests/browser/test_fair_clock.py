@@ -15,7 +15,7 @@ from games import services, tasks
 from games.models import Game, Seat
 from games.tables.models import Table
 from tests.browser.conftest import shoot
-from tests.browser.table_driver import card, view
+from tests.browser.table_driver import card, double_click, view
 from tests.browser.test_together import Person, api_of, start_together, two_at_a_table
 from tests.games.scripted import costliest, one_action
 
@@ -91,7 +91,7 @@ def turn_on_the_page(page, touch: bool) -> None:
         page.wait_for_selector("[data-action=discard]:not([disabled])")
         press("[data-action=discard]")
     else:
-        card(page, chosen).dblclick()
+        double_click(page, card(page, chosen))
     page.wait_for_function(SETTLED, arg=drawn)  # the discard's answer is on screen
 
 

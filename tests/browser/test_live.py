@@ -12,7 +12,7 @@ import pytest
 
 from tests.browser.conftest import DESKTOP, PHONE, shoot
 from tests.browser.strategy import person_action
-from tests.browser.table_driver import play_turn, start_practice, wait_idle
+from tests.browser.table_driver import double_click, play_turn, start_practice, wait_idle
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -85,7 +85,7 @@ def test_a_second_tab_follows_each_move_of_the_first(open_page, site):
         wait_idle(first)
         second.wait_for_function(SAME_LAST_LINE, arg=first.evaluate(LOG_LINES))
         assert "another tab" in second.inner_text("[data-message]")
-        first.locator(".hand .card").first.dblclick()
+        double_click(first, first.locator(".hand .card").first)
         wait_idle(first)
         expected = first.evaluate(LOG_LINES)
         second.wait_for_function(SAME_LAST_LINE, arg=expected)

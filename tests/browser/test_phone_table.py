@@ -8,7 +8,16 @@ import pytest
 
 from tests.browser.conftest import shoot
 from tests.browser.strategy import discard_choice_json
-from tests.browser.table_driver import card, hint, outside_viewport, start_practice, view, wait_idle
+from tests.browser.table_driver import (
+    card,
+    double_click,
+    hint,
+    made_as_double,
+    outside_viewport,
+    start_practice,
+    view,
+    wait_idle,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -74,16 +83,6 @@ IN_TABLE = """(sel) => {
 PUSH_MELDS = "(px) => { document.querySelector('[data-melds]').style.paddingTop = px; }"
 
 
-DOUBLE_TAP_MS = 400  # controllers/input.js
-# When the page heard each tap end, as its own double-tap check reads the clock.
-TAP_TIMES = """() => {
-    if (!window.__taps) {
-        document.addEventListener('pointerup', () => window.__taps.push(performance.now()), true);
-    }
-    window.__taps = [];
-}"""
-
-
 def double_tap(page, card_id: str, record: dict | None = None) -> None:
     box = card(page, card_id).bounding_box()
     if box["y"] < 0 or box["y"] + box["height"] > page.viewport_size["height"]:
@@ -91,19 +90,8 @@ def double_tap(page, card_id: str, record: dict | None = None) -> None:
             record["outside"].append(f"{card_id} to discard at y={box['y']:.0f}")
         card(page, card_id).scroll_into_view_if_needed()
         box = card(page, card_id).bounding_box()
-    for _ in range(3):
-        page.evaluate(TAP_TIMES)
-        for _ in range(2):  # two taps, meant to come well inside the double tap's 400 ms
-            page.touchscreen.tap(box["x"] + min(box["width"] / 2, 20),
-                                 box["y"] + box["height"] / 2)
-        gap = page.evaluate("() => window.__taps[1] - window.__taps[0]")
-        if gap < DOUBLE_TAP_MS:
-            return
-        # A loaded machine delivered them further apart: two single taps, which selected the
-        # card and put it back. The page was right; the gesture is made again, once the
-        # last of those taps can no longer pair with the next.
-        page.wait_for_timeout(DOUBLE_TAP_MS)
-    raise AssertionError(f"three double taps on {card_id} came over {DOUBLE_TAP_MS} ms apart")
+    x, y = box["x"] + min(box["width"] / 2, 20), box["y"] + box["height"] / 2
+    made_as_double(page, lambda: [page.touchscreen.tap(x, y) for _ in range(2)])
 
 
 def play_turn_by_touch(page, record: dict) -> None:
@@ -203,7 +191,7 @@ def test_on_a_laptop_a_drawn_card_moves_no_card_already_held(open_page, site, se
         page.click("[data-stock]")
         wait_idle(page)
         assert moved(before, places(page)) == []
-        card(page, discard_choice_json(view(page))).dblclick()
+        double_click(page, card(page, discard_choice_json(view(page))))
         wait_idle(page)
     watch.check()
 
@@ -342,7 +330,7 @@ def test_the_hand_holds_still_while_the_computer_players_move(open_page, site, s
     page.click("[data-stock]")
     wait_idle(page)
     page.evaluate(SAMPLE_TOPS)
-    card(page, discard_choice_json(view(page))).dblclick()
+    double_click(page, card(page, discard_choice_json(view(page))))
     wait_idle(page)
     tops = page.evaluate("() => window.__tops")
     assert any(playing for _, playing in tops), "the computer players' moves were shown"

@@ -7,7 +7,7 @@ import gzip
 import pytest
 
 from tests.browser.conftest import DESKTOP, PHONE, shoot
-from tests.browser.table_driver import card, play_turn, view, wait_idle
+from tests.browser.table_driver import card, double_click, play_turn, view, wait_idle
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -36,7 +36,7 @@ def test_a_practice_game_is_played_through_a_whole_deal_with_the_mouse(
 
     # Not allowed yet: a discard before drawing says why, with the rule.
     page.keyboard.press("Tab")
-    page.locator(".hand .card").first.dblclick()
+    double_click(page, page.locator(".hand .card").first)
     assert "Draw a card first" in page.inner_text("[data-message]")
     assert "R13" in page.inner_text("[data-message]")
 

@@ -14,7 +14,7 @@ from django.test import Client
 from games.players.identity import COOKIE_NAME
 from games.tables.models import Table
 from tests.browser.strategy import discard_choice_json
-from tests.browser.table_driver import card, view, wait_idle
+from tests.browser.table_driver import card, double_click, view, wait_idle
 from tests.games.conftest import Api
 from tests.games.scripted import play_together_to_the_end
 from tests.languages import LANGUAGES
@@ -160,7 +160,7 @@ def play_turn(person: Person, others: list[Person]) -> None:
                 page.wait_for_selector("[data-action=discard]:not([disabled])")
                 person.press("[data-action=discard]")
             else:
-                card(page, chosen).dblclick()
+                double_click(page, card(page, chosen))
         step(discard)
         return
 

@@ -75,7 +75,11 @@ def server():
           tempfile.TemporaryDirectory() as quiet, tempfile.TemporaryDirectory() as broker):
         env = {**os.environ, "DATABASE_URL": url, "THROTTLE_ACTIONS": "off",
                "THROTTLE_GAMES": "off", "THROTTLE_IDENTITIES": f"{IDENTITIES_PER_DAY}/d",
-               "BROKER_FOLDER": broker}
+               "BROKER_FOLDER": broker,
+               # The worker at the server's priority: at ./dev serve's nice 10 it got next to
+               # no CPU while the suite's other worker ran three browsers (CI: a timer task
+               # and an analysis left in its queue, unread for minutes).
+               "WORKER_NICE": "0"}
         if "REDIS_URL" in env:  # a Redis database of its own: its worker takes only its tasks
             env["REDIS_URL"] = urlunsplit(urlsplit(env["REDIS_URL"])._replace(path="/7"))
             redis.Redis.from_url(env["REDIS_URL"]).flushdb()  # no counts from an earlier run
