@@ -128,3 +128,50 @@ def test_a_read_the_server_lost_is_read_again(open_page, site, seeded):
     assert len(lost) == 1  # the page's read on Ana's frame was the one lost
     host_watch.check()
     guest_watch.check(allow=("status of 503",))
+
+
+def test_a_move_between_the_pages_two_reads_is_not_missed(open_page, site, seeded):
+    """A page reads the game and the deal's log at once; a move lands between them: the game
+    is read after it, the log before it. The page must not show the new version over the old
+    log (the move's frame, not beyond that version, would never mend it)."""
+    (host, host_watch), (guest, guest_watch) = two_at_a_table(open_page, site)
+    game_id = start_together(host, guest)
+    ana_api = api_of(Person(host, host_watch, "Ana", touch=False), site)
+    ben_api = api_of(Person(guest, guest_watch, "Ben", touch=True), site)
+    ana, ben = view(host)["you"], view(guest)["you"]
+    for _ in range(4):
+        game = ana_api.get(f"/games/{game_id}").json()
+        if game["turn"] == ana:
+            break
+        one_action(ben_api, ben_api.get(f"/games/{game_id}").json())
+    assert game["turn"] == ana
+    old_log = ben_api.get(f"/games/{game_id}/events").json()
+
+    moved = []
+
+    def after_anas_turn(route):
+        for _ in range(8):
+            game = ana_api.get(f"/games/{game_id}").json()
+            if game["turn"] != ana:
+                break
+            one_action(ana_api, game)
+        moved.append(time.monotonic())
+        route.continue_()
+
+    guest.route(f"**/api/v1/games/{game_id}/events", lambda route: route.fulfill(json=old_log),
+                times=1)
+    guest.route(f"**/api/v1/games/{game_id}", after_anas_turn, times=1)
+    guest.reload()
+    while not moved:
+        guest.wait_for_timeout(20)
+    truth = ben_api.get(f"/games/{game_id}").json()
+    assert truth["turn"] == ben and truth["version"] > old_log["version"]
+    lines, last = log_tail(ben_api, game_id, truth)
+    try:
+        guest.wait_for_function(SHOWS, arg=[truth["version"], lines, last],
+                                timeout=CONVERGE_S * 1000)
+    except Exception:
+        pytest.fail(f"Ben's screen: {guest.evaluate(SCREEN)}; the server: {truth['version']}, "
+                    f"{lines} lines, the last {last!r}, turn {truth['turn']} (Ben {ben})")
+    for watch in (host_watch, guest_watch):
+        watch.check()

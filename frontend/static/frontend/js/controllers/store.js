@@ -166,10 +166,16 @@ export class GameStore {
   // as the player last acted in it (`log.before`), so a page opened mid-turn still shows
   // the computer players' moves it has not shown yet.
   async sync() {
-    const sentAt = performance.now();
-    const [view, log] = await Promise.all([
-      api.game(this.gameId).then((v) => { measureClock(v.server_time, sentAt, performance.now()); return v; }),
-      api.dealLog(this.gameId).catch(() => null)]);
+    const read = () => {
+      const sentAt = performance.now();
+      return Promise.all([
+        api.game(this.gameId).then((v) => { measureClock(v.server_time, sentAt, performance.now()); return v; }),
+        api.dealLog(this.gameId).catch(() => null)]);
+    };
+    let [view, log] = await read();
+    // A move landed between the two reads: read both again, or the page would show the new
+    // version over the older log, and the move's frame (not beyond that version) never fix it.
+    for (let again = 0; log && log.version !== view.version && again < 3; again++) [view, log] = await read();
     const events = log && log.version === view.version ? log.events : [];
     let before = this.view;
     if (!before && log && view.phase !== "finished") before = log.before;
