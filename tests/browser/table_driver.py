@@ -12,7 +12,8 @@ from tests.browser.strategy import discard_choice_json
 IN_VIEW = ("[data-message]", ".hand .card", "[data-stock]", "[data-discard]",
            "[data-action=laydown]", "[data-action=discard]", "[data-log]")
 IDLE = ("() => { const g = document.getElementById('game');"
-        " return g && !g.hasAttribute('data-loading') && !document.querySelector('dialog[open]')"
+        " return g && !g.hasAttribute('data-loading') && !g.hasAttribute('aria-busy')"
+        " && !document.querySelector('dialog[open]')"
         " && (g.classList.contains('my-turn')"
         " || /over/.test(document.querySelector('[data-turn]').textContent)); }")
 

@@ -95,6 +95,39 @@ def test_a_practice_game_is_played_through_a_whole_deal_with_the_mouse(
     watch.check()
 
 
+def test_a_draw_made_while_the_page_reads_the_game_again_is_not_lost(open_page, site):
+    """A page reads the game once more as its socket opens. A draw pressed while that read
+    is on its way used to be dropped without a word (the page looked ready for it): it now
+    waits for the read, then goes, and the drawn card has the focus."""
+    page, watch = open_page(DESKTOP)
+    start_practice(page, site.url)
+    game_id = page.locator("#game").get_attribute("data-game-id")
+    reads = []
+
+    def hold_the_second(route):  # the page's opening read goes; the socket's is held
+        reads.append(route)
+        if len(reads) == 1:
+            route.continue_()
+
+    page.route(f"**/api/v1/games/{game_id}", hold_the_second, times=2)
+    page.reload()
+    while len(reads) < 2:
+        page.wait_for_timeout(20)
+    version = int(page.locator("#game").get_attribute("data-version"))
+    assert page.evaluate("document.getElementById('game').classList.contains('my-turn')")
+    page.keyboard.press("s")
+    page.wait_for_timeout(300)
+    assert page.locator("#game").get_attribute("data-version") == str(version)
+    reads[1].continue_()
+    page.wait_for_function("(v) => Number(document.getElementById('game').dataset.version) > v"
+                           " && !document.getElementById('game').hasAttribute('aria-busy')",
+                           arg=version, timeout=5000)
+    wait_idle(page)
+    assert "just drawn" in page.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert view(page)["phase"] == "play"
+    watch.check()
+
+
 def test_a_turn_by_keyboard_alone(open_page, site):
     page, watch = open_page(DESKTOP)
     start_practice(page, site.url)

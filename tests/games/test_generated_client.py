@@ -208,7 +208,7 @@ def test_a_generated_client_reads_a_tables_replay_a_person_left(generated, docum
     computer's moves for him marked."""
     _, package = generated
     from ladder_client import models
-    from ladder_client.api.games import get_own_replay, post_action
+    from ladder_client.api.games import get_game, get_own_replay, post_action
     from ladder_client.api.tables import join_table, leave_table, open_table, start_table_game
 
     answers = Answers(document)
@@ -221,6 +221,8 @@ def test_a_generated_client_reads_a_tables_replay_a_person_left(generated, docum
                    start_table_game.sync_detailed(table.id, client=ana), 201).game
     answers("post", "/tables/{table_id}/leave", leave_table.sync_detailed(table.id, client=ben),
             204)
+    # If Ben was to move, the computer has played his turn (and the bots after it): read again.
+    view = answers("get", "/games/{game_id}", get_game.sync_detailed(view.id, client=ana))
     sent = Counter()
     while view.status.value == "active":  # Ana's turns; the computer plays the others'
         view = answers("post", "/games/{game_id}/actions", post_action.sync_detailed(

@@ -33,6 +33,7 @@ export class GameController {
     this.settings = settings;
     this.store = new GameStore(gameId); // all of the game's state
     this.syncTimer = null; // the page's own machinery, not the game's state
+    this.reading = null; // a read of the game on its way (sync()), which input waits for
     this.ticker = null; // redraws the turn timer's countdown while one runs
     this.socket = null;
     const q = (s) => root.querySelector(s);
@@ -132,8 +133,29 @@ export class GameController {
 
   // The news of another tab or a lost frame: read the game and the deal's log, and show what
   // this page has not shown yet, with a note when the player's own moves came from elsewhere.
-  async sync() {
-    if (this.store.busy) { this.store.syncWanted = true; return; }
+  sync() {
+    if (this.store.busy) { this.store.syncWanted = true; return this.reading; }
+    this.root.setAttribute("aria-busy", "true");
+    const reading = this.read().finally(() => {
+      if (this.reading !== reading) return; // a read of its own followed on
+      this.reading = null;
+      this.root.removeAttribute("aria-busy");
+    });
+    this.reading = reading;
+    return reading;
+  }
+
+  // A move of the player's that comes while a read is on its way (the socket's opening,
+  // another seat's frame) waits for it, and goes on only if the read brought no move: a
+  // click a moment after the page opens is not lost, and never meets a table the player
+  // has not seen.
+  async afterRead(act) {
+    const version = this.view?.version;
+    while (this.reading) await this.reading;
+    if (this.view?.version === version) return act();
+  }
+
+  async read() {
     this.store.syncWanted = false;
     this.store.busy = true;
     const renamed = this.store.renamed;
@@ -308,6 +330,7 @@ export class GameController {
   }
 
   draw(from) {
+    if (this.reading) return this.afterRead(() => this.draw(from));
     if (!this.myTurn) return this.refuse(this.view?.turn !== this.view?.you ? "not_your_turn" : null);
     if (this.view.phase !== "draw") return this.refuse("already_drawn");
     if (!this.store.canDraw(from)) return this.refuse(from === "discard" ? "no_discard_left" : null);
@@ -315,6 +338,7 @@ export class GameController {
   }
 
   discard(cardId) {
+    if (this.reading) return this.afterRead(() => this.discard(cardId));
     if (!this.myTurn) return this.refuse("not_your_turn");
     if (this.view.phase === "draw") return this.refuse("draw_first");
     if (!cardId) return this.refuse("select_one");
@@ -325,6 +349,7 @@ export class GameController {
   }
 
   layOff(cardId, meld, end) {
+    if (this.reading) return this.afterRead(() => this.layOff(cardId, meld, end));
     if (!this.myTurn) return this.refuse("not_your_turn");
     if (this.view.phase === "draw") return this.refuse("draw_first");
     const me = this.view.players[this.view.you];
@@ -350,6 +375,7 @@ export class GameController {
   }
 
   openComposer() {
+    if (this.reading) return this.afterRead(() => this.openComposer());
     if (!this.myTurn) return this.refuse("not_your_turn");
     if (this.view.phase === "draw") return this.refuse("draw_first");
     if (!this.store.legal().may_lay_down) return this.refuse("already_laid_down");
@@ -386,6 +412,7 @@ export class GameController {
   }
 
   layDown() {
+    if (this.reading) return this.afterRead(() => this.layDown());
     const melds = this.composer.melds(this.store.byId());
     if (!melds) return;
     this.composer.close();
