@@ -17,6 +17,14 @@ plain Python, so ``--against HEAD`` on a clean tree shows what the build adds.
 
     .venv/bin/python -m bench.compare --against 3052d82 --games 400
     .venv/bin/python -m bench.compare --against HEAD --games 8 --lineups normal easy
+
+``--openspiel`` adds a yardstick beside the random lineup, in the same alternation: OpenSpiel's
+gin rummy between two random players (``pip install open_spiel``; bench/compare_worker.py),
+and each tree's actions per CPU second as a multiple of its. Run with
+``LADDER_PURE_PYTHON=1`` to time both trees' Python alone:
+
+    LADDER_PURE_PYTHON=1 .venv/bin/python -m bench.compare --against a08c3ad --games 200 \
+        --lineups random --openspiel
 """
 
 from __future__ import annotations
@@ -42,6 +50,8 @@ WORKER = Path(__file__).with_name("compare_worker.py")
 LINEUPS = ("normal,normal,normal,normal", "hard,normal,normal,normal", "easy,easy,easy,easy",
            "random,random,random,random")
 THIS, OTHER = "this", "other"
+RANDOM = "random,random,random,random"
+OPENSPIEL = "openspiel"  # the yardstick's batches (compare_worker.openspiel)
 
 
 @dataclass
@@ -96,22 +106,29 @@ def worktree_of(revision: str) -> Iterator[Path]:
 
 def play_batch(tree: Path, seed: str, lineup: str, first: int, count: int) -> list[dict]:
     env = {**os.environ, "PYTHONPATH": str(tree)}
-    run = subprocess.run([sys.executable, str(WORKER), str(tree), seed, lineup, str(first),
-                          str(count)], cwd=tree, env=env, capture_output=True, text=True)
+    what = ["openspiel", seed] if lineup == OPENSPIEL else [str(tree), seed, lineup]
+    run = subprocess.run([sys.executable, str(WORKER), *what, str(first), str(count)],
+                         cwd=tree, env=env, capture_output=True, text=True)
     if run.returncode:
         raise RuntimeError(f"{tree}: {run.stderr.strip()}")
     return [json.loads(line) for line in run.stdout.splitlines()]
 
 
-def compare(other_tree: Path, games: int, lineups, seed: str, batch: int, jobs: int):
-    """{lineup: {THIS: Played, OTHER: Played}}, the trees' batches alternated."""
+def compare(other_tree: Path, games: int, lineups, seed: str, batch: int, jobs: int,
+            openspiel: bool = False):
+    """{lineup: {THIS: Played, OTHER: Played}}, the trees' batches alternated; with
+    ``openspiel``, the yardstick's batches (under OPENSPIEL, THIS) beside the random
+    lineup's."""
     trees = {THIS: REPO, OTHER: other_tree}
     tasks = []
     for lineup in lineups:
         for index, first in enumerate(range(0, games, batch)):
+            count = min(batch, games - first)
             order = (THIS, OTHER) if index % 2 == 0 else (OTHER, THIS)
-            tasks += [(lineup, name, first, min(batch, games - first)) for name in order]
-    results = {lineup: {THIS: Played(), OTHER: Played()} for lineup in lineups}
+            tasks += [(lineup, name, first, count) for name in order]
+            if openspiel and lineup == RANDOM:
+                tasks.append((OPENSPIEL, THIS, first, count))
+    results = {lineup: {THIS: Played(), OTHER: Played()} for lineup in [*lineups, OPENSPIEL]}
     with ThreadPoolExecutor(jobs) as pool:
         futures = [(lineup, name, pool.submit(play_batch, trees[name], seed, lineup, first,
                                               count))
@@ -157,6 +174,9 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", default="compare")
     parser.add_argument("--batch", type=int, default=8, help="games per subprocess")
     parser.add_argument("--jobs", type=int, default=2, help="subprocesses at once")
+    parser.add_argument("--openspiel", action="store_true",
+                        help="time OpenSpiel's gin rummy beside the random lineup "
+                             "(pip install open_spiel)")
     args = parser.parse_args(argv)
     revision = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short", args.against],
                               check=True, capture_output=True, text=True).stdout.strip()
@@ -167,14 +187,21 @@ def main(argv=None) -> int:
           "ratios are this / other")
     with worktree_of(revision) as other_tree:
         results = compare(other_tree, args.games, args.lineups, args.seed, args.batch,
-                          args.jobs)
+                          args.jobs, args.openspiel)
     for name in (THIS, OTHER):
-        seen = set().union(*(played[name].compiled for played in results.values()))
+        seen = set().union(*(played[name].compiled for lineup, played in results.items()
+                             if lineup != OPENSPIEL))
         how = {frozenset({True}): "compiled", frozenset({False}): "as plain Python"}.get(
             frozenset(seen), "partly compiled (a stale build?)")
         print(f"{name} tree ran {how} (games/build.py)")
+    yardstick = results.pop(OPENSPIEL)[THIS]
     for lineup, played in results.items():
         print("\n".join(report(lineup, played[THIS], played[OTHER])), flush=True)
+        if lineup == RANDOM and yardstick.seconds:
+            rate = yardstick.actions_per_second()
+            print(f"  OpenSpiel's gin rummy, two random players: {rate:8.0f} actions per CPU "
+                  f"second; this tree {played[THIS].actions_per_second() / rate:.2f}×, the "
+                  f"other {played[OTHER].actions_per_second() / rate:.2f}× of it")
     return 0
 
 

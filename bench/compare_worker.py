@@ -8,6 +8,8 @@ actions, the game's CPU seconds, each level's decision CPU milliseconds and whet
 engine's rules and the bots' outlook ran compiled (games/build.py).
 
     PYTHONPATH=TREE python bench/compare_worker.py TREE SEED LINEUP FIRST COUNT
+
+With ``openspiel SEED FIRST COUNT`` it plays OpenSpiel's gin rummy instead (``pyspiel``).
 """
 
 from __future__ import annotations
@@ -59,5 +61,33 @@ def main(tree: str, seed: str, lineup: str, first: int, count: int) -> None:
                           "decision_ms": decisions, "compiled": compiled}), flush=True)
 
 
+def openspiel(seed: str, first: int, count: int) -> None:
+    """The yardstick: games of OpenSpiel's gin rummy (C++ under pybind11) between two random
+    players, each move a uniform choice among ``legal_actions()``; the deal's chance outcomes
+    are drawn alike and not counted as actions. The same JSON lines as main's."""
+    import random
+
+    import pyspiel
+
+    game = pyspiel.load_game("gin_rummy")
+    for number in range(first, first + count):
+        rng = random.Random(f"{seed}-{number}")
+        actions = 0
+        started = process_time()
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+                continue
+            state.apply_action(rng.choice(state.legal_actions()))
+            actions += 1
+        print(json.dumps({"number": number, "digest": "", "actions": actions,
+                          "seconds": process_time() - started, "decision_ms": {},
+                          "compiled": True}), flush=True)
+
+
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]))
+    if sys.argv[1] == "openspiel":
+        openspiel(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
+    else:
+        main(sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]))
