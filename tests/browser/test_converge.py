@@ -14,7 +14,8 @@ from tests.browser.table_driver import view
 from tests.browser.test_together import Person, api_of, start_together, two_at_a_table
 from tests.games.scripted import one_action
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.convergence, pytest.mark.slow,
+              pytest.mark.django_db(transaction=True)]
 
 CONVERGE_S = 2.0
 # What Ben's screen shows: the settled version (views/table.js), whose turn, the log.

@@ -14,7 +14,7 @@ from tests.browser.conftest import DESKTOP, PHONE, shoot
 from tests.browser.strategy import person_action
 from tests.browser.table_driver import double_click, play_turn, start_practice, wait_idle
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.convergence, pytest.mark.django_db(transaction=True)]
 
 LOG_LINES = ("() => [...document.querySelectorAll('[data-log-lines] li')]"
              ".map((li) => li.textContent)")

@@ -12,7 +12,7 @@ same version, the same seat to move, the deal's log to its end, and every seat's
 A page that does not is watched 15 s more: one that never does is a miss and fails; one that
 does later fails too, unless the host was overloaded then (over OVERLOADED runnable processes
 a core), when it is counted and printed.
-One seed by default (each is minutes of three browsers; CI runs two, .ci/run):
+One seed by default (each is minutes of three browsers; CI runs another on SQLite, .ci/run):
 CHAOS_SEEDS="1 2 3" and CHAOS_EVENTS=500 choose other schedules."""
 
 from __future__ import annotations
@@ -29,7 +29,8 @@ from tests.browser.conftest import Watch
 from tests.browser.test_together import api_of, seated_together
 from tests.games.scripted import one_action
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.convergence, pytest.mark.slow,
+              pytest.mark.django_db(transaction=True)]
 
 SEEDS = [int(s) for s in os.environ.get("CHAOS_SEEDS", "51").split()]
 EVENTS = int(os.environ.get("CHAOS_EVENTS", "200"))

@@ -19,7 +19,7 @@ from tests.games.conftest import Api
 from tests.games.scripted import play_together_to_the_end
 from tests.languages import LANGUAGES
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.convergence, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 800}
