@@ -67,13 +67,26 @@ def server_database():
             connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+# What ./dev serve printed (uvicorn, the worker and beat at log level info), for a failure
+# to show: the path of the running server's log.
+LOG: dict[str, Path] = {}
+
+
+def serve_log(tail: int = 4000) -> str:
+    """The end of the running ``./dev serve``'s output (read through a handle of its own: the
+    server's processes write through theirs)."""
+    return LOG["path"].read_bytes().decode(errors="replace")[-tail:] if LOG else ""
+
+
 @pytest.fixture(scope="module")
 def server():
-    """``./dev serve`` on a free port: its base URL."""
+    """``./dev serve`` on a free port, its worker ready: its base URL."""
     port = free_port()
-    with (server_database() as url, tempfile.TemporaryFile() as log,
+    with (server_database() as url, tempfile.NamedTemporaryFile() as log,
           tempfile.TemporaryDirectory() as quiet, tempfile.TemporaryDirectory() as broker):
+        LOG["path"] = Path(log.name)
         env = {**os.environ, "DATABASE_URL": url, "THROTTLE_ACTIONS": "off",
+               "CELERY_LOG_LEVEL": "info",
                "THROTTLE_GAMES": "off", "THROTTLE_IDENTITIES": f"{IDENTITIES_PER_DAY}/d",
                "BROKER_FOLDER": broker,
                # The worker at the server's priority: at ./dev serve's nice 10 it got next to
@@ -92,11 +105,11 @@ def server():
                                    stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         base = f"http://127.0.0.1:{port}"
         try:
-            if not wait_healthy(base, process):
-                log.seek(0)
-                pytest.fail("./dev serve did not come up:\n" + log.read().decode()[-3000:])
+            if not wait_healthy(base, process) or not wait_for_worker(process):
+                pytest.fail("./dev serve did not come up:\n" + serve_log())
             yield base
         finally:
+            LOG.clear()
             os.killpg(process.pid, signal.SIGTERM)
             try:
                 process.wait(timeout=15)
@@ -111,6 +124,16 @@ def wait_healthy(base: str, process: subprocess.Popen, timeout_s: float = 120) -
         with contextlib.suppress(httpx.HTTPError):
             if httpx.get(f"{base}{API}/health", timeout=2).status_code == 200:
                 return True
+        time.sleep(0.3)
+    return False
+
+
+def wait_for_worker(process: subprocess.Popen, timeout_s: float = 120) -> bool:
+    """Until the Celery worker says it is ready (at log level info: "celery@<host> ready.")."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline and process.poll() is None:
+        if " ready." in serve_log(tail=10**7):
+            return True
         time.sleep(0.3)
     return False
 
@@ -191,7 +214,7 @@ def test_a_turn_timer_fires_in_the_worker_and_every_socket_hears_it(server):
         for listener in listeners:
             frames, heard = listener.wait_for(lambda f: f["t"] == "timed_out",
                                               timeout_s=30 + 15)
-            assert heard, [frame["t"] for frame in frames]
+            assert heard, ([frame["t"] for frame in frames], serve_log())
             assert frames[-1]["data"] == {"seat": game["turn"]}
     finally:
         for listener in listeners:
@@ -219,7 +242,7 @@ def test_the_move_that_ends_a_game_answers_at_once_and_its_analysis_comes_after(
         if state != "pending":
             break
         time.sleep(0.5)
-    assert states[0] == "pending" and states[-1] == "ready", states
+    assert states[0] == "pending" and states[-1] == "ready", (states, serve_log())
 
 
 def test_a_forged_forwarded_for_from_loopback_does_not_escape_the_identity_limit(server):

@@ -1,8 +1,9 @@
 // The one module that owns websockets: connects, reconnects with back-off, and hands each
-// message to `onMessage`. `close()` tears it down. The site is always served over ASGI
+// message to `onMessage` (`onOpen` and `onClose` hear each opening and each loss). `close()`
+// tears it down. The site is always served over ASGI
 // (ladder/asgi.py), so every page may open one; a page still works while it is down, since
 // every HTTP action response carries the same events.
-export function openSocket(path, onMessage, { onOpen } = {}) {
+export function openSocket(path, onMessage, { onOpen, onClose } = {}) {
   let socket = null, closed = false, delayMs = 1000, timer = null;
   const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${path}`;
 
@@ -15,6 +16,7 @@ export function openSocket(path, onMessage, { onOpen } = {}) {
     });
     socket.addEventListener("close", () => {
       if (closed) return;
+      onClose?.();
       timer = setTimeout(connect, delayMs);
       delayMs = Math.min(delayMs * 2, 30000);
     });

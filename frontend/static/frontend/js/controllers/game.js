@@ -34,6 +34,7 @@ export class GameController {
     this.store = new GameStore(gameId); // all of the game's state
     this.syncTimer = null; // the page's own machinery, not the game's state
     this.reading = null; // a read of the game on its way (sync()), which input waits for
+    this.socketPending = true; // the socket has not opened yet (nor failed to)
     this.ticker = null; // redraws the turn timer's countdown while one runs
     this.socket = null;
     const q = (s) => root.querySelector(s);
@@ -78,13 +79,19 @@ export class GameController {
   // Whatever arrives during the first read waits for it (`busy`), then reads again.
   async start() {
     this.store.busy = true;
-    this.socket = openSocket(`/ws/games/${this.gameId}/`, (message) => this.onSocket(message),
-      { onOpen: () => this.sync() });
+    this.showBusy();
+    this.socket = openSocket(`/ws/games/${this.gameId}/`, (message) => this.onSocket(message), {
+      onOpen: () => { this.socketPending = false; this.sync(); },
+      // A socket that cannot open does not keep the page busy: it works without one.
+      onClose: () => { if (this.socketPending) { this.socketPending = false; this.showBusy(); } },
+    });
     let news;
     try {
       news = await this.store.sync();
     } catch (error) {
       this.socket.close(); // as before the socket: the page says why and stops
+      this.socketPending = false;
+      this.showBusy();
       this.root.removeAttribute("data-loading");
       showMessage(this.els.message, error);
       return;
@@ -135,14 +142,26 @@ export class GameController {
   // this page has not shown yet, with a note when the player's own moves came from elsewhere.
   sync() {
     if (this.store.busy) { this.store.syncWanted = true; return this.reading; }
-    this.root.setAttribute("aria-busy", "true");
     const reading = this.read().finally(() => {
       if (this.reading !== reading) return; // a read of its own followed on
       this.reading = null;
-      this.root.removeAttribute("aria-busy");
+      this.showBusy();
     });
     this.reading = reading;
+    this.showBusy();
     return reading;
+  }
+
+  // The table is `aria-busy` while it catches up: until its socket has opened and the read at
+  // that opening is in, and during every read after.
+  showBusy() {
+    if (this.reading || this.socketPending) this.root.setAttribute("aria-busy", "true");
+    else this.root.removeAttribute("aria-busy");
+  }
+
+  // Once no read of the game is on its way.
+  async readDone() {
+    while (this.reading) await this.reading;
   }
 
   // A move of the player's that comes while a read is on its way (the socket's opening,
@@ -151,7 +170,7 @@ export class GameController {
   // has not seen.
   async afterRead(act) {
     const version = this.view?.version;
-    while (this.reading) await this.reading;
+    await this.readDone();
     if (this.view?.version === version) return act();
   }
 
@@ -431,6 +450,7 @@ export class GameController {
   }
 
   hint() {
+    if (this.reading) return this.afterRead(() => this.hint());
     return giveHint(this);
   }
 

@@ -15,7 +15,9 @@ export async function giveHint(game) {
     showMessage(game.els.message, error);
     return;
   }
-  // The answer is about the version asked for: if the table has moved on since, it is stale.
+  // The answer is about the version asked for: if the table has moved on since, it is stale
+  // (a read of the game begun meanwhile says whether it has).
+  await game.readDone();
   if (!game.myTurn || game.view.version !== asked || hint.version !== asked) return;
   const action = hint.action;
   if (action?.type === "draw") showPile(game, action.from);
