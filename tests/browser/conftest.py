@@ -1,8 +1,10 @@
 """Playwright for Python driving Debian's Chromium against the site as it is served: the
 ASGI application (ladder.asgi) on uvicorn, in a thread of this process (``site``), so pages
 open their websockets and tests can still seed games and read the database directly.
-Screenshots go to ``artifacts/screenshots/`` (git-ignored). Every page is checked for console
-errors and for requests to any host but the site.
+With ``SCREENS=1`` the tests' screenshots are saved in ``artifacts/screenshots/`` (git-ignored)
+for a person to look at; without it none is taken (a full page's is a tenth of a second of
+Chromium's CPU, on a suite bound by CPU). Every page is checked for console errors and for
+requests to any host but the site.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import pytest
 from tests.conftest import CHROMIUM
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+SCREENS = bool(os.environ.get("SCREENS"))  # save the screens for a person to look at
 AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -235,11 +238,13 @@ def open_page(browser, site, started_at):
         context.close()
 
 
-def shoot(page, name: str) -> Path:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    path = ARTIFACTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
-    return path
+def shoot(page, name: str, full_page: bool = True) -> None:
+    """With SCREENS=1, the page as it is now in ``artifacts/screenshots/<name>.png`` (``name``
+    may hold folders): the whole page, or the window only."""
+    if SCREENS:
+        path = ARTIFACTS / f"{name}.png"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(path), full_page=full_page)
 
 
 def axe_violations(page, impacts=("serious", "critical")) -> list[dict]:

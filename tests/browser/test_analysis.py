@@ -87,8 +87,8 @@ def test_on_a_phone_the_first_mark_is_a_tap_away_and_says_why(open_page, site, r
     if first["expert"]["type"] in ("discard", "lay_off"):  # the expert's card, lit in the hand
         assert page.locator(f"[data-hand] .card.hinted[data-id='{first['expert']['card']}']"
                             ).count() == 1
-    full = shoot(page, "replay-analysis-phone")
-    page.screenshot(path=str(full.with_name("replay-analysis-phone-window.png")))
+    shoot(page, "replay-analysis-phone")
+    shoot(page, "replay-analysis-phone-window", full_page=False)
 
     page.tap("[data-mark-go='forward']")
     page.wait_for_function(VERSION_IS, arg=second["v"])
@@ -163,6 +163,6 @@ def test_the_review_speaks_the_players_language(open_page, site, reviewed_game, 
     # "Mark 1 of", or 2 where the replay opens at the first mark's version already
     assert note.startswith(mark.split(" 1 ")[0])
     assert "Deal " not in note and REASONS[found["marks"][0]["reason"]["code"]] not in note
-    page.screenshot(path=str(shoot(page, f"replay-analysis-phone-{language}").with_name(
-        f"replay-analysis-phone-window-{language}.png")))
+    shoot(page, f"replay-analysis-phone-{language}")
+    shoot(page, f"replay-analysis-phone-window-{language}", full_page=False)
     watch.check()

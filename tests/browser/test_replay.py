@@ -152,8 +152,8 @@ def test_on_a_phone_a_swipe_steps_and_the_controls_stay_in_reach(
           table.dispatchEvent(new PointerEvent("pointerup", at(dx)));
         }""", dx)
         assert_matches(at_version(page, v), states[v])
-    full = shoot(page, f"replay-phone-{language}")
-    page.screenshot(path=str(full.with_name(f"replay-phone-window-{language}.png")))
+    shoot(page, f"replay-phone-{language}")
+    shoot(page, f"replay-phone-window-{language}", full_page=False)
     for control in ("[data-go='back']", "[data-play]", "[data-go='forward']"):
         box = page.locator(control).bounding_box()
         assert box["width"] >= 44 and box["height"] >= 44, control

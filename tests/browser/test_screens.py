@@ -8,23 +8,21 @@ assertion depends on them."""
 
 from __future__ import annotations
 
-import os
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 
 import pytest
 
-from tests.browser.conftest import ARTIFACTS, DESKTOP
+from tests.browser.conftest import DESKTOP, SCREENS, shoot
 from tests.browser.table_driver import outside_viewport, play_turn, view, wait_idle
 from tests.languages import TRANSLATED
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SAVE = bool(os.environ.get("SCREENS"))
 # The sizes the developers' guide names (the shared PHONE fixture is a smaller 360×640).
 SIZES = {"phone": {"width": 390, "height": 844}, "desktop": DESKTOP}
 LANGS = list(TRANSLATED)
-if SAVE:  # for a person to look at: every language, a small phone and a wide screen too
+if SCREENS:  # for a person to look at: every language, a small phone and a wide screen too
     SIZES |= {"small-phone": {"width": 360, "height": 740}, "wide": {"width": 1920, "height": 1080}}
     LANGS = ["en", *LANGS]
 LOCALES = {"en": "en-GB", "es": "es-ES", "th": "th-TH"}
@@ -39,10 +37,7 @@ def shot(page, lang: str, name: str, full_page: bool = True) -> None:
     """Check the screen as it is now (its language, its width); save it with SCREENS=1."""
     screen = page.evaluate(OVERFLOW)
     assert screen == {"lang": lang, "overflow": 0}, f"{name}: {screen}"
-    if SAVE:
-        folder = ARTIFACTS / lang
-        folder.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(folder / f"{name}.png"), full_page=full_page)
+    shoot(page, f"{lang}/{name}", full_page=full_page)
 
 
 def some_scores() -> None:

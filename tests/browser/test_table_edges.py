@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import ARTIFACTS, shoot
+from tests.browser.conftest import shoot
 from tests.browser.table_driver import start_practice, view
 from tests.browser.test_phone_table import PHONES
 
@@ -128,7 +128,7 @@ def test_no_timer_choice_is_left_alone_on_its_line(open_page, site, size, langua
     page.goto(site.url + "/#friends")
     rows = page.evaluate(TIMER_ROWS)
     page.locator(".timer-choice").scroll_into_view_if_needed()
-    page.screenshot(path=str(ARTIFACTS / f"{language}-{size}-timer.png"))
+    shoot(page, f"{language}-{size}-timer", full_page=False)
     assert sum(rows) == 4 and (len(rows) == 1 or min(rows) > 1), rows
     watch.check()
 
@@ -272,7 +272,7 @@ def test_your_own_reaction_leaves_your_turn_to_be_read(open_page, site, seeded):
         person.press('#reactions [data-reaction="good_game"]')
         person.page.wait_for_selector(".reaction-bubble:has-text('You: Good game')")
         # The window as it is (a whole-page shot grows it: the bubble stays where it was put).
-        person.page.screenshot(path=str(ARTIFACTS / f"en-{size}-own-reaction.png"))
+        shoot(person.page, f"en-{size}-own-reaction", full_page=False)
         assert person.page.evaluate(BUBBLE_ON_WORDS) == [], size
     for person in (ana, ben, chai):
         person.watch.check()
@@ -336,7 +336,7 @@ def test_the_replays_piles_captions_are_seen_whole_on_a_small_phone(open_page, s
                                "url": site.url}])
     open_replay(page, site.url, game, "?v=40")
     page.wait_for_selector("[data-discard-top] .card")
-    page.screenshot(path=str(ARTIFACTS / "en-360x740-replay-piles.png"))
+    shoot(page, "en-360x740-replay-piles", full_page=False)
     assert page.evaluate(CAPTIONS_CUT) == []
     watch.check()
 
@@ -361,7 +361,7 @@ def test_on_its_side_a_friends_tables_tools_stay_beside_your_section(open_page, 
     ben.page.set_viewport_size({"width": 844, "height": 390})
     ben.page.evaluate("() => new Promise((r) => requestAnimationFrame("
                       "() => requestAnimationFrame(r)))")
-    ben.page.screenshot(path=str(ARTIFACTS / f"{language}-844x390-friends-tools.png"))
+    shoot(ben.page, f"{language}-844x390-friends-tools", full_page=False)
     assert ben.page.evaluate(TOOLS_INTO_ME) <= 0
     for person in (ana, ben, chai):
         person.watch.check()

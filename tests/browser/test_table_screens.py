@@ -13,11 +13,11 @@ import json
 import pytest
 
 from games.tables.models import Table
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import shoot
 from tests.browser.table_driver import view
 from tests.browser.test_analysis import eager_tasks  # noqa: F401 (autouse: the review is written)
 from tests.browser.test_fair_clock import BREAK_CLOCK, turn_on_the_page
-from tests.browser.test_screens import LOCALES, OVERFLOW, SAVE
+from tests.browser.test_screens import LOCALES, OVERFLOW
 from tests.browser.test_together import (
     LAPTOP,
     PHONE,
@@ -55,10 +55,7 @@ def screens(host, guest, lang: str, name: str, full_page: bool = False) -> None:
         page.wait_for_timeout(150)  # the ResizeObservers' measures, then their layout
         screen = page.evaluate(OVERFLOW)
         assert screen == {"lang": lang, "overflow": 0}, (name, size, screen, page.evaluate(WIDER))
-        if SAVE:
-            folder = ARTIFACTS / "table" / lang
-            folder.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(folder / f"{name}-{size}.png"), full_page=full_page)
+        shoot(page, f"table/{lang}/{name}-{size}", full_page=full_page)
     guest.set_viewport_size(PHONE)
 
 

@@ -8,13 +8,12 @@ on. Screenshots in three languages at both sizes go to /tmp/timerui-shots/."""
 from __future__ import annotations
 
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 from django.utils import timezone
 
 from games.models import Game
-from tests.browser.conftest import Watch
+from tests.browser.conftest import Watch, shoot
 from tests.browser.table_driver import view, wait_idle
 from tests.browser.test_together import Person, api_of, play_turn, start_together, two_at_a_table
 from tests.games.scripted import one_action
@@ -22,7 +21,6 @@ from tests.languages import LANGUAGES
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SHOTS = Path("/tmp/timerui-shots")
 MAX_TURNS = 12  # Ana's turns while Ben's time runs out twice, with room to spare
 CLOCK = "[data-turn-clock]:not([hidden])"
 COUNTDOWN = r"""(where) => {
@@ -30,10 +28,6 @@ COUNTDOWN = r"""(where) => {
     return clock && /^\d:\d\d$/.test(clock.querySelector('[data-clock-time]').textContent);
 }"""
 
-
-def shoot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 def seconds_shown(page) -> int:
@@ -101,8 +95,8 @@ def test_a_person_out_of_time_goes_away_and_comes_back(open_page, site, seeded, 
     for page in (host, guest):
         seat_clock_clears_the_badges(page, next(seat for seat in range(4)
                                                 if seat != view(page)["you"]))
-    shoot(guest, f"{language}-390-timer")
-    shoot(host, f"{language}-1280-timer")
+    shoot(guest, f"timer/{language}-390-timer", full_page=False)
+    shoot(host, f"timer/{language}-1280-timer", full_page=False)
 
     # Ben's tab closes; his turns run out twice. Ana plays hers through the API (her page
     # follows them as it would another tab's), so the page only has to show the news.
@@ -122,14 +116,14 @@ def test_a_person_out_of_time_goes_away_and_comes_back(open_page, site, seeded, 
     ben_seat_shows_away(host, ben_seat)
     wait_idle(host)  # Ana's page has caught up: her turn (Ben's are played at once now)
     assert host.locator("[data-away]").is_hidden()  # Ana herself is not away
-    shoot(host, f"{language}-1280-away")
+    shoot(host, f"timer/{language}-1280-away", full_page=False)
 
     # Ben comes back (the same browser, a new tab): he is told he is away, and says he is back.
     page = guest.context.new_page()
     ben = Person(page, Watch(page, site.url), "Ben", touch=True)
     ben.page.goto(f"{site.url}/play/{game_id}/")
     ben.page.wait_for_selector("[data-away]:not([hidden]) [data-back]")
-    shoot(ben.page, f"{language}-390-away")
+    shoot(ben.page, f"timer/{language}-390-away", full_page=False)
     ben.press("[data-back]")
     ben.page.wait_for_selector("[data-away]", state="hidden")
     ben_seat_shows_away(host, ben_seat, away=False)
@@ -144,7 +138,7 @@ def test_a_person_out_of_time_goes_away_and_comes_back(open_page, site, seeded, 
     wait_idle(ben.page)
     ben.page.wait_for_function(COUNTDOWN, arg="section.me")
     host.wait_for_function(COUNTDOWN, arg=f'[data-seats] .seat[data-seat="{ben_seat}"]')
-    shoot(ben.page, f"{language}-390-back")
+    shoot(ben.page, f"timer/{language}-390-back", full_page=False)
     if language == "en":  # the driver reads the English log
         play_turn(ben, [ana])
         assert view(host)["turn"] != ben_seat

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from tests.browser.conftest import ARTIFACTS, counting
+from tests.browser.conftest import counting, shoot
 from tests.browser.strategy import discard_choice_json
 from tests.browser.table_driver import hint, outside_viewport, start_practice, view, wait_idle
 from tests.languages import LANGUAGES
@@ -19,11 +19,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SIZES = {"laptop": {"width": 1280, "height": 800}, "wide-laptop": {"width": 1366, "height": 768},
          "desktop": {"width": 1920, "height": 1080}, "phone": {"width": 390, "height": 844}}
 NEXT_FRAME = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
-
-
-def shoot_path(name: str):
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    return ARTIFACTS / f"{name}.png"
 
 
 def play_until_the_contract_is_held(page) -> None:
@@ -68,7 +63,7 @@ def test_the_message_after_an_illegal_key_is_in_view_with_the_hand_piles_and_log
         page.keyboard.press("d")  # discard before drawing: not allowed (R13)
         page.wait_for_selector("[data-message].error")
         assert "R13" in page.inner_text("[data-message]")
-        page.screenshot(path=str(shoot_path(f"table-{name}-{language}")))  # the window only
+        shoot(page, f"table-{name}-{language}", full_page=False)
         assert outside_viewport(page) == [], f"{name} in {language}"
     # A panel is an overlay: opening the scores moves nothing.
     page.set_viewport_size(SIZES["laptop"])
@@ -146,7 +141,7 @@ def test_each_card_of_the_hand_is_at_least_44_px_wide_to_tap_on_a_phone(open_pag
     }""")
     assert len(widths) == 11
     assert min(widths) >= 44, widths
-    page.screenshot(path=str(shoot_path("table-phone-eleven-cards")))
+    shoot(page, "table-phone-eleven-cards", full_page=False)
     assert outside_viewport(page) == []
     watch.check()
 

@@ -6,13 +6,12 @@ and the game is in each person's games with its replay open to each."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from django.test import Client
 
 from games.players.identity import COOKIE_NAME
 from games.tables.models import Table
+from tests.browser.conftest import shoot
 from tests.browser.strategy import discard_choice_json
 from tests.browser.table_driver import card, double_click, view, wait_idle
 from tests.games.conftest import Api
@@ -23,7 +22,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.convergence, pytest.mark.django_d
 
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 800}
-SHOTS = Path("/tmp/together-shots")
 MAX_TURNS = 120  # a deal's turns at four seats, with room to spare
 RENAME = """async (name) => {
     const csrf = document.cookie.match(/csrftoken=([^;]+)/)[1];
@@ -55,10 +53,6 @@ class Person:
     def rename(self) -> None:
         assert self.page.evaluate(RENAME, self.name) == 200
 
-
-def shoot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 def lobby_id(page) -> str:
@@ -248,8 +242,8 @@ def test_three_friends_sit_down_play_a_deal_together_and_play_again(open_page, s
         assert all(name in standings for name in names), standings
     ben.page.wait_for_selector("dialog[open] .waiting-next:has-text('Ana')")
     ana.page.wait_for_selector("dialog[open] [data-play-again]")
-    shoot(ben.page, "en-390-result")
-    shoot(ana.page, "en-1280-result")
+    shoot(ben.page, "together/en-390-result", full_page=False)
+    shoot(ana.page, "together/en-1280-result", full_page=False)
     ana.press("dialog[open] [data-play-again]")
     for person in people:
         person.page.wait_for_function("(id) => !location.pathname.includes(id) &&"
@@ -295,14 +289,14 @@ def two_at_a_table(open_page, site, language: str = "en", shots: bool = False):
         assert page.evaluate(RENAME, name) == 200
     if shots:
         guest.locator("#friends").scroll_into_view_if_needed()
-        shoot(guest, f"{language}-390-home-friends")
+        shoot(guest, f"together/{language}-390-home-friends", full_page=False)
     host.fill("#table-name", "Friday cards")
     host.click("#table-form button[type=submit]")
     host.wait_for_selector("[data-code]:not(:empty)")
     guest.goto(host.locator("[data-link]").input_value())
     guest.wait_for_selector("[data-join]:not([hidden])")
     if shots:
-        shoot(guest, f"{language}-390-join")
+        shoot(guest, f"together/{language}-390-join", full_page=False)
     guest.tap("[data-join]")
     guest.wait_for_url("**/tables/*/")
     for page in (host, guest):
@@ -320,14 +314,14 @@ def test_the_tables_pages_in_each_language_on_a_phone_and_a_laptop(open_page, si
     guest.tap('[data-reactions] [data-reaction="nice"]')
     for page, size in ((host, 1280), (guest, 390)):
         page.wait_for_selector(".reaction-bubble")
-        shoot(page, f"{language}-{size}-lobby")
+        shoot(page, f"together/{language}-{size}-lobby", full_page=False)
     start_together(host, guest)
     host.click("[data-react-toggle]")
-    shoot(host, f"{language}-1280-game-react-panel")
+    shoot(host, f"together/{language}-1280-game-react-panel", full_page=False)
     host.click('#reactions [data-reaction="your_turn"]')
     for page, size in ((host, 1280), (guest, 390)):
         page.wait_for_selector(".reaction-bubble[data-reaction=your_turn]")
-        shoot(page, f"{language}-{size}-game")
+        shoot(page, f"together/{language}-{size}-game", full_page=False)
     host_watch.check()
     guest_watch.check()
 

@@ -24,6 +24,8 @@ import { GameStore } from "./store.js";
 const SYNC_DELAY_MS = 120; // a turn's frames come in a burst: one read of the game for them all
 const SYNC_RETRY_MS = 3000; // a read the network or a busy server lost is tried again
 const TICK_MS = 100; // the turn timer's countdown: a second's change shows within a tenth of it
+// The player's moves, which wait for a read of the game on its way (afterRead).
+const MOVES = ["draw", "discard", "layOff", "openComposer", "layDown", "hint"];
 
 export class GameController {
   constructor(root, { gameId, ladder, settings }) {
@@ -37,6 +39,11 @@ export class GameController {
     this.socketPending = true; // the socket has not opened yet (nor failed to)
     this.ticker = null; // redraws the turn timer's countdown while one runs
     this.socket = null;
+    for (const name of MOVES) {
+      const move = this[name];
+      this[name] = (...args) => (this.reading
+        ? this.afterRead(() => this[name](...args)) : move.apply(this, args));
+    }
     const q = (s) => root.querySelector(s);
     this.els = {
       seats: q("[data-seats]"), melds: q("[data-melds]"), hand: q("[data-hand]"),
@@ -349,7 +356,6 @@ export class GameController {
   }
 
   draw(from) {
-    if (this.reading) return this.afterRead(() => this.draw(from));
     if (!this.myTurn) return this.refuse(this.view?.turn !== this.view?.you ? "not_your_turn" : null);
     if (this.view.phase !== "draw") return this.refuse("already_drawn");
     if (!this.store.canDraw(from)) return this.refuse(from === "discard" ? "no_discard_left" : null);
@@ -357,7 +363,6 @@ export class GameController {
   }
 
   discard(cardId) {
-    if (this.reading) return this.afterRead(() => this.discard(cardId));
     if (!this.myTurn) return this.refuse("not_your_turn");
     if (this.view.phase === "draw") return this.refuse("draw_first");
     if (!cardId) return this.refuse("select_one");
@@ -368,7 +373,6 @@ export class GameController {
   }
 
   layOff(cardId, meld, end) {
-    if (this.reading) return this.afterRead(() => this.layOff(cardId, meld, end));
     if (!this.myTurn) return this.refuse("not_your_turn");
     if (this.view.phase === "draw") return this.refuse("draw_first");
     const me = this.view.players[this.view.you];
@@ -394,7 +398,6 @@ export class GameController {
   }
 
   openComposer() {
-    if (this.reading) return this.afterRead(() => this.openComposer());
     if (!this.myTurn) return this.refuse("not_your_turn");
     if (this.view.phase === "draw") return this.refuse("draw_first");
     if (!this.store.legal().may_lay_down) return this.refuse("already_laid_down");
@@ -431,7 +434,6 @@ export class GameController {
   }
 
   layDown() {
-    if (this.reading) return this.afterRead(() => this.layDown());
     const melds = this.composer.melds(this.store.byId());
     if (!melds) return;
     this.composer.close();
@@ -450,7 +452,6 @@ export class GameController {
   }
 
   hint() {
-    if (this.reading) return this.afterRead(() => this.hint());
     return giveHint(this);
   }
 
