@@ -11,6 +11,7 @@ import time
 import pytest
 
 from tests.browser.table_driver import view
+from tests.browser.test_fair_clock import BREAK_CLOCK, at_a_table
 from tests.browser.test_together import Person, api_of, start_together, two_at_a_table
 from tests.games.scripted import one_action
 
@@ -176,3 +177,20 @@ def test_a_move_between_the_pages_two_reads_is_not_missed(open_page, site, seede
                     f"{lines} lines, the last {last!r}, turn {truth['turn']} (Ben {ben})")
     for watch in (host_watch, guest_watch):
         watch.check()
+
+
+def test_a_deal_played_from_other_devices_ends_on_the_open_pages_with_its_results(
+        open_page, site, seeded):
+    """Ana and Ben play the whole first deal from other devices (the API) while their pages
+    stay open on the table, each page behind by several moves when it reads: when the deal
+    ends, each page shows that deal's results with the break's countdown, as it does after
+    moves made on it."""
+    game_id, pages, people = at_a_table(open_page, site, 60, speed="instant")
+    game = people[0].get(f"/games/{game_id}").json()
+    while game["deal"] == 1:
+        mover = people[game["turn"]]
+        game = one_action(mover, mover.get(f"/games/{game_id}").json())
+    for page in pages:
+        page.wait_for_selector(BREAK_CLOCK, timeout=10_000)
+        title = page.locator("dialog[open] [data-summary-title]").text_content()
+        assert title == "Deal 1 is over", title

@@ -1,7 +1,7 @@
 """The site around the table: language by link and in its own name, the Thai webfont, the
 daily page (result, distribution, streak, share card as text and PNG), the week board's dates,
-the home page's true deal, and an unknown game's page. Screenshots at four sizes in all three
-languages go to artifacts/screenshots/site-*.png."""
+the home page's true deal, and an unknown game's page. With SCREENS=1, screenshots at four
+sizes in all three languages go to artifacts/screenshots/site-*.png."""
 
 from __future__ import annotations
 

@@ -3,7 +3,8 @@ Ben (phone, touch) play with the table's timer; the countdown stands by the seat
 Ben's tab closes, his time runs out twice (the test moves his deadline into the past: any
 read of the game then plays the overdue turn), the bot plays for him and Ana's screen shows
 his seat "away" as the socket says so; Ben's tab comes back, he presses "I'm back" and plays
-on. Screenshots in three languages at both sizes go to /tmp/timerui-shots/."""
+on. With SCREENS=1, screenshots in three languages at both sizes go to
+artifacts/screenshots/."""
 
 from __future__ import annotations
 

@@ -54,7 +54,6 @@ class Person:
         assert self.page.evaluate(RENAME, self.name) == 200
 
 
-
 def lobby_id(page) -> str:
     return page.locator("#table-lobby").get_attribute("data-table-id")
 
@@ -307,8 +306,9 @@ def two_at_a_table(open_page, site, language: str = "en", shots: bool = False):
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_tables_pages_in_each_language_on_a_phone_and_a_laptop(open_page, site, seeded,
                                                                      language):
-    """Screenshots to look at (/tmp/together-shots/): the home page's entry, the join link,
-    the lobby and the game with a reaction, at 390×844 and 1280×800; no console error."""
+    """Screenshots to look at (SCREENS=1: artifacts/screenshots/together/): the home page's
+    entry, the join link, the lobby and the game with a reaction, at 390×844 and 1280×800;
+    no console error."""
     (host, host_watch), (guest, guest_watch) = two_at_a_table(open_page, site, language,
                                                               shots=True)
     guest.tap('[data-reactions] [data-reaction="nice"]')

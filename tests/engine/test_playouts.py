@@ -68,6 +68,8 @@ def unknown_to(seat: int, cards: set[int], *states: GameState) -> set[int]:
     """Those of ``cards`` that ``seat`` has not seen in any of ``states``: not in its hand,
     on the table, in the discard pile, nor moved through the pile in public."""
     for state in states:
+        if not cards:
+            return cards
         cards = cards - set(state.hands[seat]) - set(state.discard_pile)
         cards -= {card for t in state.table for card in t.meld.cards}
     for state in states:

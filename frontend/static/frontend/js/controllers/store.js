@@ -195,11 +195,14 @@ export class GameStore {
       && news.some((e) => (e.t ?? e.type) === "deal_ended" && e.v > quietThrough);
     if (!follows || stale || quietThrough >= view.version) { before = null; news = []; }
     // A deal that ended unseen by this browser (it had shown the game before the deal's last
-    // moves; the log starts at the next deal's start, so nothing plays its end): that deal's
-    // results, for the page to show once. Not once the person played on in the next deal
-    // (elsewhere: `seen`), nor where `stale` says the break to read them is over.
-    const opening = events[0] && (events[0].t ?? events[0].type) === "deal_started" ? events[0].v : null;
-    const missedDeal = opening !== null && (!this.view || this.view.deal < view.deal)
+    // moves, and nothing here plays its end: the log starts at the next deal's start, or at
+    // the person's last move, elsewhere, but not where this page stands): that deal's results,
+    // for the page to show once. Not once the person played on in the next deal (elsewhere:
+    // `seen`), nor where `stale` says the break to read them is over.
+    const kind = (e) => e.t ?? e.type;
+    const opening = events.findLast((e) => kind(e) === "deal_started")?.v ?? null;
+    const playsEnd = news.some((e) => kind(e) === "deal_ended" && e.v > quietThrough);
+    const missedDeal = opening !== null && !playsEnd && (!this.view || this.view.deal < view.deal)
       && this.shownVersion >= 0 && this.shownVersion < opening && log.seen <= opening
       && view.deals.length && view.phase !== "finished"
       && !(view.turn_seconds && !view.break_until) ? view.deals.at(-1) : null;
