@@ -76,8 +76,8 @@ def at_a_table(open_page, site, turn_seconds: int, speed: str):
 def turn_on_the_page(page, touch: bool) -> None:
     """The person to move plays their turn on their own page (the laptop by mouse, the phone
     by touch) and never lays down, so never goes out: draw from the stock, discard the
-    costliest card. (Through the API their own move would be news from "another tab", which
-    a page shows without the deal's results.)"""
+    costliest card. (Through the API their own moves would be news from another device, which
+    the page catches up on by reading the game, not by playing each move back.)"""
     press = (lambda sel: page.tap(sel)) if touch else (lambda sel: page.click(sel))
     page.wait_for_selector("#game.my-turn")
     page.wait_for_function("() => !document.querySelector('[data-playback]:not([hidden])')")
