@@ -9,6 +9,7 @@ requests to any host but the site.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
@@ -137,11 +138,11 @@ def live_server():
     pytest.fail("browser tests use the `site` fixture (the ASGI application on uvicorn)")
 
 
-@pytest.fixture(scope="module")
-def browser(django_db_setup, django_db_blocker):
-    """Chromium for one test module. Playwright's sync API keeps an event loop running in
-    this thread, so Django's async-safety check is lifted while it runs (as pytest-playwright
-    users do): the database calls here are plain synchronous ones."""
+@contextlib.contextmanager
+def chromium(**launch_options):
+    """Chromium, launched with Playwright. Playwright's sync API keeps an event loop running
+    in this thread, so Django's async-safety check is lifted while it runs (as
+    pytest-playwright users do): the database calls here are plain synchronous ones."""
     if not CHROMIUM.exists():
         pytest.skip(f"browser tests need {CHROMIUM}")
     from playwright.sync_api import sync_playwright
@@ -150,7 +151,8 @@ def browser(django_db_setup, django_db_blocker):
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS,
+                                        **launch_options)
             yield browser
             browser.close()
     finally:
@@ -158,6 +160,13 @@ def browser(django_db_setup, django_db_blocker):
             os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
         else:
             os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
+
+
+@pytest.fixture(scope="module")
+def browser(django_db_setup, django_db_blocker):
+    """Chromium for one test module."""
+    with chromium() as browser:
+        yield browser
 
 
 @pytest.fixture(autouse=True)

@@ -49,3 +49,6 @@ bindTable(root, game, panels);
 const together = root.dataset.tableId ? new Together(game, root.dataset.tableId) : null;
 game.start();
 window.addEventListener("pagehide", () => { game.stop(); panels.stop(); together?.stop(); });
+// Shown again from the browser's back-forward cache: frozen as it was left, its sockets
+// closed. A fresh load reads the game and hears it again (tests/browser/test_back_forward.py).
+window.addEventListener("pageshow", (e) => { if (e.persisted) location.reload(); });

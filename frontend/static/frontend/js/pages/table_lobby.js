@@ -203,3 +203,5 @@ leaveButton.addEventListener("click", async () => {
   }
 });
 window.addEventListener("pagehide", () => heard.socket.close());
+// Shown again from the back-forward cache, its socket closed: load it afresh (as table.js).
+window.addEventListener("pageshow", (e) => { if (e.persisted) location.reload(); });
