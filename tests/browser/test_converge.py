@@ -182,14 +182,28 @@ def test_a_move_between_the_pages_two_reads_is_not_missed(open_page, site, seede
 def test_a_deal_played_from_other_devices_ends_on_the_open_pages_with_its_results(
         open_page, site, seeded):
     """Ana and Ben play the whole first deal from other devices (the API) while their pages
-    stay open on the table, each page behind by several moves when it reads: when the deal
-    ends, each page shows that deal's results with the break's countdown, as it does after
-    moves made on it."""
+    stay open on the table, their reads of the game held until the deal is over (so each page
+    is many moves behind when it reads, and plays none of them back): when it ends, each page
+    shows that deal's results with the break's countdown, as it does after moves made on it."""
     game_id, pages, people = at_a_table(open_page, site, 60, speed="instant")
+    over, held = [], []
+
+    def hold(route):  # until the deal is over
+        if over:
+            route.continue_()
+        else:
+            held.append(route)
+
+    for page in pages:
+        page.route(f"**/api/v1/games/{game_id}", hold)
+        page.route(f"**/api/v1/games/{game_id}/events", hold)
     game = people[0].get(f"/games/{game_id}").json()
     while game["deal"] == 1:
         mover = people[game["turn"]]
         game = one_action(mover, mover.get(f"/games/{game_id}").json())
+    over.append(True)
+    for route in held:
+        route.continue_()
     for page in pages:
         page.wait_for_selector(BREAK_CLOCK, timeout=10_000)
         title = page.locator("dialog[open] [data-summary-title]").text_content()
