@@ -33,6 +33,7 @@
 // a 409 from another tab's move, each opening of the socket. The action answer goes through
 // `accept`.
 import * as api from "../api.js";
+import { eventType } from "./animator.js";
 import * as handOrder from "./handorder.js";
 
 const SORT_KEY = "ladder.sort";
@@ -187,21 +188,20 @@ export class GameStore {
     let news = events.filter((e) => e.v > from);
     // The events must follow on from `before`: the first is the next action's, in the same
     // deal (the log starts at a deal's start, so a deal's last moves may be missing).
-    const follows = news.length && news[0].v === from + 1 && (news[0].t ?? news[0].type) !== "deal_started";
+    const follows = news.length && news[0].v === from + 1 && eventType(news[0]) !== "deal_started";
     // A table's page opening after a deal ended unseen and its break between deals is over
     // (the person was away, or came back by the link) shows the deal being played now, not
     // that deal's end and results: the break was the time to read them ("Scores so far").
     const stale = !this.view && view.turn_seconds && !view.break_until
-      && news.some((e) => (e.t ?? e.type) === "deal_ended" && e.v > quietThrough);
+      && news.some((e) => eventType(e) === "deal_ended" && e.v > quietThrough);
     if (!follows || stale || quietThrough >= view.version) { before = null; news = []; }
     // A deal that ended unseen by this browser (it had shown the game before the deal's last
     // moves, and nothing here plays its end: the log starts at the next deal's start, or at
     // the person's last move, elsewhere, but not where this page stands): that deal's results,
     // for the page to show once. Not once the person played on in the next deal (elsewhere:
     // `seen`), nor where `stale` says the break to read them is over.
-    const kind = (e) => e.t ?? e.type;
-    const opening = events.findLast((e) => kind(e) === "deal_started")?.v ?? null;
-    const playsEnd = news.some((e) => kind(e) === "deal_ended" && e.v > quietThrough);
+    const opening = events.findLast((e) => eventType(e) === "deal_started")?.v ?? null;
+    const playsEnd = news.some((e) => eventType(e) === "deal_ended" && e.v > quietThrough);
     const missedDeal = opening !== null && !playsEnd && (!this.view || this.view.deal < view.deal)
       && this.shownVersion >= 0 && this.shownVersion < opening && log.seen <= opening
       && view.deals.length && view.phase !== "finished"
