@@ -8,7 +8,20 @@ export function standsOn(player) {
   return Math.min(10, player.rung + (player.laid_down ? 1 : 0));
 }
 
+const drawn = new WeakMap(); // ladder element -> what it shows (drawnFrom)
+
+// Everything the ladder and its legend show: drawn again only when it changes (a move
+// rarely moves a marker), so the page is not laid out anew for the same ten rungs.
+function drawnFrom(view, contracts) {
+  const me = view.players[view.you];
+  return JSON.stringify([contracts, view.you, view.spectator, me?.climbed,
+    view.players.map((p) => [standsOn(p), seatName(view, p.seat)])]);
+}
+
 export function renderLadder(root, view, contracts, legend = null) {
+  const key = drawnFrom(view, contracts);
+  if (drawn.get(root) === key) return;
+  drawn.set(root, key);
   const list = document.createElement("ol");
   list.className = "ladder";
   list.reversed = true;

@@ -13,7 +13,18 @@ export class DealLog {
     this.lines = lines;
     this.message = message;
     this.lastMoves = new Map(); // seat -> its last move this deal, in short (views/seats.js)
+    this.scrolling = 0; // the frame that will scroll the box to its end
     new ResizeObserver(() => { box.scrollTop = box.scrollHeight; }).observe(box);
+  }
+
+  // To the end, once in the frame to come, before it is painted: reading the box's height
+  // lays the page out, and a log written again line by line (a read of the game, a step of
+  // the replay) laid it out once a line.
+  scrollToEnd() {
+    this.scrolling ||= requestAnimationFrame(() => {
+      this.scrolling = 0;
+      this.box.scrollTop = this.box.scrollHeight;
+    });
   }
 
   write(line, { mine = false, deal = false, quiet = false } = {}) {
@@ -24,7 +35,7 @@ export class DealLog {
     if (!quiet) li.classList.add("news");
     this.lines.append(li);
     while (this.lines.children.length > LOG_LINES) this.lines.firstChild.remove();
-    this.box.scrollTop = this.box.scrollHeight;
+    this.scrollToEnd();
     if (!quiet) showInfo(this.message, line);
   }
 

@@ -35,17 +35,18 @@ export function renderTable(root, els, store, { composer, ladder, lastMoves }) {
   root.classList.toggle("my-turn", myTurn);
   // The version on screen once it shows the server's view (not mid-playback): tests read it.
   root.dataset.version = v === store.view ? String(v.version) : "";
+  // The ladder first, measured before the rest changes: its height is read in the same
+  // frame (the narrow layout: the game is the window plus the ladder below it; a
+  // ResizeObserver's would come a frame late and shift everything down once, Lighthouse's
+  // layout shift), and read now it lays out the ladder alone, not the whole table anew.
+  renderLadder(els.ladder, v, ladder, els.legend);
+  root.style.setProperty("--ladder-h", `${els.ladder.closest(".ladder-box").offsetHeight}px`);
   renderSeats(els.seats, v, lastMoves, store.away);
   renderTurnClock(els, store);
   renderAway(els, store);
   renderPiles(els, v, { canDraw: (f) => store.canDraw(f), below: (v.pile_below || store.pileBelow || []).at(-1) });
   const single = store.selected.size === 1 ? [...store.selected][0] : null;
   renderMelds(els.melds, v, single ? store.targetsFor(single) : new Map());
-  renderLadder(els.ladder, v, ladder, els.legend);
-  // The ladder's height, for the narrow layout (table.css: the game is the window plus the
-  // ladder below it), set in the same frame: a ResizeObserver's would come a frame late
-  // and shift everything down once (Lighthouse's layout shift).
-  root.style.setProperty("--ladder-h", `${els.ladder.closest(".ladder-box").offsetHeight}px`);
   const cards = store.handCards();
   const composerIds = composer.ids();
   for (const id of [...store.selected]) if (!cards.some((c) => c.id === id)) store.selected.delete(id);
