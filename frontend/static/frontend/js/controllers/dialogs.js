@@ -30,15 +30,18 @@ function breakCountdown(els) {
   line.dataset.breakClock = "";
   line.setAttribute("role", "timer");
   let ran = false;
-  const draw = () => {
+  const draw = () => { // written only when it changes, as the turn clock (views/timer.js)
     const left = breakClock.left();
-    line.hidden = left === null && !ran;
+    const hidden = left === null && !ran;
+    if (line.hidden !== hidden) line.hidden = hidden;
+    let text = null;
     if (left > 0) {
       ran = true;
-      line.textContent = format(gettext("Next deal in %(time)s"), { time: mmss(left) });
+      text = format(gettext("Next deal in %(time)s"), { time: mmss(left) });
     } else if (ran || left === 0) {
-      line.textContent = gettext("The next deal has started: its turns are timed.");
+      text = gettext("The next deal has started: its turns are timed.");
     }
+    if (text !== null && line.textContent !== text) line.textContent = text;
   };
   draw();
   els.summaryBody.prepend(line);

@@ -6,25 +6,26 @@ import { format, gettext } from "../i18n.js";
 
 const HURRY_S = 10; // the countdown's last seconds stand out
 
-// The countdown's text and where it stands; called on each render and each tick.
+// The countdown's text and where it stands; called on each render and each tick. A tick
+// changes the page only when what it shows changes: written ten times a second, the same
+// text had the page laid out and painted anew ten times a second.
 export function renderTurnClock(els, store) {
   const left = store.secondsLeft();
   const v = store.shown;
   const clock = els.clock;
-  if (left === null || !v || v.phase === "finished") {
-    clock.hidden = true;
-    return;
-  }
-  const seat = store.timer.seat;
+  const seat = store.timer?.seat;
   // Only once the screen shows that turn (the moves before it may still be playing).
-  if (v.turn !== seat) { clock.hidden = true; return; }
-  const anchor = seat === v.you ? els.me : els.seats.querySelector(`.seat[data-seat="${seat}"]`);
-  if (!anchor) { clock.hidden = true; return; }
+  const anchor = left === null || !v || v.phase === "finished" || v.turn !== seat ? null
+    : seat === v.you ? els.me : els.seats.querySelector(`.seat[data-seat="${seat}"]`);
+  if (clock.hidden !== !anchor) clock.hidden = !anchor;
+  if (!anchor) return;
   if (clock.parentElement !== anchor) anchor.append(clock);
-  clock.hidden = false;
   clock.classList.toggle("hurry", left <= HURRY_S);
   clock.classList.toggle("mine", seat === v.you);
-  clock.querySelector("[data-clock-time]").textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  const time = clock.querySelector("[data-clock-time]");
+  const text = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  if (time.textContent === text) return;
+  time.textContent = text;
   clock.setAttribute("aria-label", format(gettext("Time left for this turn: %(n)s s"), { n: left }));
 }
 
