@@ -188,7 +188,7 @@ def test_the_week_board_is_titled_with_its_dates(open_page, site):
     title.wait_for()
     # en-GB, the browser's locale: "Week 1–7 December 2026", "Week 30 November – 6 December 2026"
     # (the dash within one month is spaced or not, by the browser's ICU: Chromium 156 spaces it)
-    days = r"\d{1,2}\s?–\s?\d{1,2} \w+ \d{4}|\d{1,2} \w+( \d{4})?\s–\s\d{1,2} \w+ \d{4}"
+    days = r"\d{1,2}(–|\s–\s)\d{1,2} \w+ \d{4}|\d{1,2} \w+( \d{4})?\s–\s\d{1,2} \w+ \d{4}"
     assert re.fullmatch(f"Week ({days})", title.inner_text()), title.inner_text()
     assert "W" not in title.inner_text().replace("Week", "")
     watch.check()

@@ -6,7 +6,8 @@ const g = globalThis;
 
 export const lang = document.documentElement.lang || "en";
 // Numbers and dates follow the page's language in the reader's regional variant when the
-// browser names one ("en-GB": "1–7 December 2026"; plain "en" would give "December 1 – 7").
+// browser names one ("en-GB": "1–7 December 2026", "1 – 7" by newer ICU; plain "en" would
+// give "December 1 – 7").
 const regional = (globalThis.navigator?.languages || []).find((l) => l.split("-")[0] === lang);
 export const locale = regional || lang;
 
@@ -48,7 +49,7 @@ export function date(value, options = { dateStyle: "medium" }) {
   return new Intl.DateTimeFormat(locale, { timeZone: "UTC", ...options }).format(d);
 }
 
-// "1–7 December 2026": a span of days (ISO dates or Dates), in the reader's language.
+// "1–7 December 2026" (or "1 – 7"): a span of days (ISO dates or Dates), in the reader's language.
 export function dateRange(start, end, options = { day: "numeric", month: "long", year: "numeric" }) {
   const [a, b] = [start, end].map((v) => (typeof v === "string" ? new Date(v) : v));
   return new Intl.DateTimeFormat(locale, { timeZone: "UTC", ...options }).formatRange(a, b);

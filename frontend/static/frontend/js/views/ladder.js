@@ -10,17 +10,19 @@ export function standsOn(player) {
 
 const drawn = new WeakMap(); // ladder element -> what it shows (drawnFrom)
 
-// Everything the ladder and its legend show: drawn again only when it changes (a move
-// rarely moves a marker), so the page is not laid out anew for the same ten rungs.
+// Everything the ladder and its legend show (players[i] is seat i's): drawn again only
+// when it changes (a move rarely moves a marker), so the page is not laid out anew for the
+// same ten rungs.
 function drawnFrom(view, contracts) {
   const me = view.players[view.you];
   return JSON.stringify([contracts, view.you, view.spectator, me?.climbed,
     view.players.map((p) => [standsOn(p), seatName(view, p.seat)])]);
 }
 
+// Returns whether it drew the ladder again.
 export function renderLadder(root, view, contracts, legend = null) {
   const key = drawnFrom(view, contracts);
-  if (drawn.get(root) === key) return;
+  if (drawn.get(root) === key) return false;
   drawn.set(root, key);
   const list = document.createElement("ol");
   list.className = "ladder";
@@ -57,6 +59,7 @@ export function renderLadder(root, view, contracts, legend = null) {
   }
   root.replaceChildren(list);
   if (legend) renderLegend(legend, view);
+  return true;
 }
 
 // What each marker stands for: you, and each computer player by name.

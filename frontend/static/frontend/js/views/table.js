@@ -35,12 +35,13 @@ export function renderTable(root, els, store, { composer, ladder, lastMoves }) {
   root.classList.toggle("my-turn", myTurn);
   // The version on screen once it shows the server's view (not mid-playback): tests read it.
   root.dataset.version = v === store.view ? String(v.version) : "";
-  // The ladder first, measured before the rest changes: its height is read in the same
-  // frame (the narrow layout: the game is the window plus the ladder below it; a
-  // ResizeObserver's would come a frame late and shift everything down once, Lighthouse's
-  // layout shift), and read now it lays out the ladder alone, not the whole table anew.
-  renderLadder(els.ladder, v, ladder, els.legend);
-  root.style.setProperty("--ladder-h", `${els.ladder.closest(".ladder-box").offsetHeight}px`);
+  // The ladder's height, for the narrow layout (the game is the window plus the ladder below
+  // it): read in the frame the ladder changes in (pages/table.js's ResizeObserver would come
+  // a frame late and shift everything down once, Lighthouse's layout shift), and before the
+  // seats, piles, melds and hand change, so the read does not lay them all out anew.
+  if (renderLadder(els.ladder, v, ladder, els.legend)) {
+    root.style.setProperty("--ladder-h", `${els.ladder.closest(".ladder-box").offsetHeight}px`);
+  }
   renderSeats(els.seats, v, lastMoves, store.away);
   renderTurnClock(els, store);
   renderAway(els, store);
