@@ -11,7 +11,7 @@ from django.core.management import call_command
 from django.templatetags.static import static
 from django.test import Client, override_settings
 
-# collectstatic takes over a minute on a loaded host
+# collectstatic takes half a minute on a loaded host
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 TEN_YEARS_S = 315360000
@@ -51,3 +51,17 @@ def test_the_stylesheet_names_the_hashed_thai_fonts(collected):
     fonts = re.findall(r'url\("([^"]+\.woff2)"\)', css)
     assert len(fonts) == 2 and all(re.search(r"\.[0-9a-f]{12}\.woff2$", f) for f in fonts)
     assert "font-display: swap" in css and "unicode-range: U+0E01-0E5B" in css
+
+
+def test_what_browsers_fetch_is_compressed_and_the_source_maps_are_not(collected):
+    """Gzip and Brotli copies of every module and stylesheet; none of the source maps, which
+    only a browser's developer tools fetch (half of collectstatic's time: docs/production.md)."""
+    fetched = [path for pattern in ("frontend/js/**/*.js", "frontend/css/*.css", "ninja/*.js")
+               for path in collected.glob(pattern)]
+    assert len(fetched) > 20
+    for path in fetched:
+        assert path.with_name(path.name + ".gz").exists(), path
+        assert path.with_name(path.name + ".br").exists(), path
+    maps = list(collected.glob("**/*.map"))
+    assert maps and not [p for p in maps if p.with_name(p.name + ".br").exists()
+                         or p.with_name(p.name + ".gz").exists()]
