@@ -380,8 +380,8 @@ STORAGES = {
 # In development WhiteNoise serves straight from the apps' static folders (no collectstatic).
 WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
-# Source maps (the API docs' bundles, the admin's) are fetched only by developer tools: not
-# compressed, collectstatic takes half the time (docs/production.md).
+# Source maps (the API docs' Swagger UI and ReDoc bundles) are fetched only by developer tools:
+# left uncompressed, collectstatic takes half the time (docs/production.md).
 WHITENOISE_SKIP_COMPRESS_EXTENSIONS = (*Compressor.SKIP_COMPRESS_EXTENSIONS, "map")
 
 # --- Rate limits (games/web/throttles.py): "count/period", "off" to disable -----------------
