@@ -7,6 +7,7 @@ import gzip
 import pytest
 
 from tests.browser.conftest import DESKTOP, PHONE, shoot
+from tests.browser.strategy import discard_choice_json
 from tests.browser.table_driver import card, double_click, play_turn, view, wait_idle
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -231,4 +232,34 @@ def test_a_turn_by_touch_on_a_phone(open_page, site):
     fresh.wait_for_load_state("networkidle")
     weight = sum(len(gzip.compress(r.body(), 6)) for r in responses if r.status == 200)
     assert weight <= 150 * 1024, f"first load of the table: {weight} bytes gzipped"
+    watch.check()
+
+
+def test_a_card_held_mid_drag_stays_in_the_hand_while_the_computer_players_move(
+        open_page, site, seeded):
+    """Another seat's move changes nothing in your hand, so the hand is not drawn again: a card
+    you are dragging to sort your hand stays under the pointer while the bots' moves play, and
+    dropping it puts it where you let go."""
+    page, watch = open_page(DESKTOP, speed="normal")
+    start_practice(page, site.url)
+    page.click("[data-stock]")
+    page.wait_for_function("() => document.querySelector('#game.my-turn [data-stock]:disabled')")
+    double_click(page, card(page, discard_choice_json(view(page))))
+    lines = page.locator("[data-log-lines] li")
+    before = lines.count()
+    held = page.locator(".hand .card").first
+    held_id = held.get_attribute("data-id")
+    box = held.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] / 2 + 20, box["y"] + box["height"] / 2)
+    handle = held.element_handle()
+    page.wait_for_function("(n) => document.querySelectorAll('[data-log-lines] li').length >= n",
+                           arg=before + 3)  # the bots' draws and discards, played back
+    assert handle.evaluate("(el) => el.isConnected && el.classList.contains('dragging')")
+    last = page.locator(".hand .card").last.bounding_box()
+    page.mouse.move(last["x"] + last["width"] - 2, last["y"] + last["height"] / 2)
+    page.mouse.up()
+    page.wait_for_function("(id) => [...document.querySelectorAll('.hand .card')].at(-1)"
+                           ".dataset.id === id", arg=held_id)
     watch.check()

@@ -11,10 +11,26 @@ const MAX_HAND_CARDS = 11; // ten dealt and one drawn
 const COARSE = globalThis.matchMedia?.("(pointer: coarse)");
 const minStep = () => (COARSE?.matches || globalThis.innerWidth < 600 ? 44 : 40); // 44: a tap target
 
+const drawn = new WeakMap(); // hand element -> what it shows (drawnFrom)
+
+// Everything the hand's cards show: drawn again only when it changes. Another seat's move
+// changes nothing here, and replacing the cards anyway would lay the page out again (the
+// cards' widths are read below), restart a fresh card's animation and drop a card held
+// mid-drag.
+function drawnFrom(cards, { selected, focusId, fresh, discardable, inComposer, hinted, phase, laidDown }) {
+  const ids = (set) => (set ? [...set].sort() : null);
+  return JSON.stringify([cards, ids(selected), focusId, ids(fresh), ids(discardable), ids(inComposer),
+    ids(hinted), phase, laidDown]);
+}
+
 // `laidDown`: the contract is down, so the hand never again holds more than one card over what
 // it holds now (R13 a card drawn, R16 one discarded, R15 lay-offs): it is laid out for those,
 // and the room of a second row it will never need goes to the table.
-export function renderHand(root, cards, { selected, focusId, fresh, discardable, inComposer, hinted, phase, laidDown = false }) {
+export function renderHand(root, cards, shows) {
+  const { selected, focusId, fresh, discardable, inComposer, hinted, phase, laidDown = false } = shows;
+  const key = drawnFrom(cards, { ...shows, laidDown });
+  if (drawn.get(root) === key) return;
+  drawn.set(root, key);
   const frag = document.createDocumentFragment();
   cards.forEach((card, index) => {
     const el = cardElement(card, { role: "option" });
