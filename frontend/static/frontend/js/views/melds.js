@@ -30,8 +30,21 @@ function emptyPile() {
   return el;
 }
 
+const drawn = new WeakMap(); // melds element -> what it shows (drawnFrom)
+
+// Everything the melds show: drawn again only when it changes (a lay-down, a lay-off, a new
+// selection's targets), not at each draw and discard, which would lay the table out again and
+// count the hidden melds anew (countHiddenMelds).
+function drawnFrom(view, targets) {
+  return JSON.stringify([view.table, view.you, view.spectator,
+    view.table.map((m) => seatName(view, m.owner)), [...targets]]);
+}
+
 // targets: Map meld id -> ["low"|"high", ...] for the selected card (from the view's hints).
 export function renderMelds(root, view, targets) {
+  const key = drawnFrom(view, targets);
+  if (drawn.get(root) === key) return;
+  drawn.set(root, key);
   const frag = document.createDocumentFragment();
   if (!view.table.length) {
     const p = document.createElement("p");
