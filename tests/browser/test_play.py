@@ -239,12 +239,15 @@ def test_a_card_held_mid_drag_stays_in_the_hand_while_the_computer_players_move(
         open_page, site, seeded):
     """Another seat's move changes nothing in your hand, so the hand is not drawn again: a card
     you are dragging to sort your hand stays under the pointer while the bots' moves play, and
-    dropping it puts it where you let go."""
+    dropping it puts it where you let go. Once the moves are played, no seat stays marked as
+    the one moving."""
     page, watch = open_page(DESKTOP, speed="normal")
     start_practice(page, site.url)
     page.click("[data-stock]")
     page.wait_for_function("() => document.querySelector('#game.my-turn [data-stock]:disabled')")
-    double_click(page, card(page, discard_choice_json(view(page))))
+    discarded = discard_choice_json(view(page))
+    double_click(page, card(page, discarded))
+    card(page, discarded).wait_for(state="detached")  # the discard's answer is on screen
     lines = page.locator("[data-log-lines] li")
     before = lines.count()
     held = page.locator(".hand .card").first
@@ -255,11 +258,15 @@ def test_a_card_held_mid_drag_stays_in_the_hand_while_the_computer_players_move(
     page.mouse.move(box["x"] + box["width"] / 2 + 20, box["y"] + box["height"] / 2)
     handle = held.element_handle()
     page.wait_for_function("(n) => document.querySelectorAll('[data-log-lines] li').length >= n",
-                           arg=before + 3)  # the bots' draws and discards, played back
+                           arg=before + 2)  # the bots' draws and discards, played back
     assert handle.evaluate("(el) => el.isConnected && el.classList.contains('dragging')")
     last = page.locator(".hand .card").last.bounding_box()
     page.mouse.move(last["x"] + last["width"] - 2, last["y"] + last["height"] / 2)
     page.mouse.up()
     page.wait_for_function("(id) => [...document.querySelectorAll('.hand .card')].at(-1)"
                            ".dataset.id === id", arg=held_id)
+    # Once the moves are played, no seat is still marked as the one moving.
+    page.wait_for_selector("#game.my-turn")
+    page.wait_for_function("() => !document.querySelector('[data-playback]:not([hidden])')")
+    assert page.locator(".seat.acting").count() == 0
     watch.check()

@@ -17,10 +17,12 @@ const drawn = new WeakMap(); // hand element -> what it shows (drawnFrom)
 // changes nothing here, and replacing the cards anyway would lay the page out again (the
 // cards' widths are read below), restart a fresh card's animation and drop a card held
 // mid-drag.
+// The phase counts only as "play" or not (the turn coming back to you redraws nothing).
 function drawnFrom(cards, { selected, focusId, fresh, discardable, inComposer, hinted, phase, laidDown }) {
   const ids = (set) => (set ? [...set].sort() : null);
-  return JSON.stringify([cards, ids(selected), focusId, ids(fresh), ids(discardable), ids(inComposer),
-    ids(hinted), phase, laidDown]);
+  const playing = phase === "play";
+  return JSON.stringify([cards, ids(selected), focusId, ids(fresh), playing && ids(discardable),
+    ids(inComposer), ids(hinted), playing, laidDown]);
 }
 
 // `laidDown`: the contract is down, so the hand never again holds more than one card over what

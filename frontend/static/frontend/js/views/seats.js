@@ -25,7 +25,10 @@ export function renderSeats(root, view, lastMoves = new Map(), away = new Set(),
   const seats = view.players.filter((p) => p.seat !== view.you).map((p) => {
     const key = drawnFrom(view, p, lastMoves, away, left);
     const old = root.querySelector(`:scope > [data-seat="${p.seat}"]`);
-    if (old && drawn.get(old) === key) return old;
+    if (old && drawn.get(old) === key) {
+      old.classList.remove("acting"); // as a seat drawn anew: the playback marks the mover after
+      return old;
+    }
     const el = seatElement(view, p, lastMoves, away, left);
     drawn.set(el, key);
     return el;
