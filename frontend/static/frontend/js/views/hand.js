@@ -5,13 +5,12 @@
 import { cardName } from "../cards.js";
 import { gettext } from "../i18n.js";
 import { cardElement } from "./card.js";
+import { unchanged } from "./drawn.js";
 
 const GAP_PX = 6;
 const MAX_HAND_CARDS = 11; // ten dealt and one drawn
 const COARSE = globalThis.matchMedia?.("(pointer: coarse)");
 const minStep = () => (COARSE?.matches || globalThis.innerWidth < 600 ? 44 : 40); // 44: a tap target
-
-const drawn = new WeakMap(); // hand element -> what it shows (drawnFrom)
 
 // Everything the hand's cards show: drawn again only when it changes. Another seat's move
 // changes nothing here, and replacing the cards anyway would lay the page out again (the
@@ -30,9 +29,7 @@ function drawnFrom(cards, { selected, focusId, fresh, discardable, inComposer, h
 // and the room of a second row it will never need goes to the table.
 export function renderHand(root, cards, shows) {
   const { selected, focusId, fresh, discardable, inComposer, hinted, phase, laidDown = false } = shows;
-  const key = drawnFrom(cards, { ...shows, laidDown });
-  if (drawn.get(root) === key) return;
-  drawn.set(root, key);
+  if (unchanged(root, drawnFrom(cards, { ...shows, laidDown }))) return;
   const frag = document.createDocumentFragment();
   cards.forEach((card, index) => {
     const el = cardElement(card, { role: "option" });

@@ -1,5 +1,6 @@
 // The ladder as a picture: ten rungs, your position and the other players' markers.
 import { format, gettext } from "../i18n.js";
+import { unchanged } from "./drawn.js";
 import { seatName } from "./seats.js";
 
 // Where a player's marker stands: their rung, one higher once they have laid its contract
@@ -7,8 +8,6 @@ import { seatName } from "./seats.js";
 export function standsOn(player) {
   return Math.min(10, player.rung + (player.laid_down ? 1 : 0));
 }
-
-const drawn = new WeakMap(); // ladder element -> what it shows (drawnFrom)
 
 // Everything the ladder and its legend show (players[i] is seat i's): drawn again only
 // when it changes (a move rarely moves a marker), so the page is not laid out anew for the
@@ -21,9 +20,7 @@ function drawnFrom(view, contracts) {
 
 // Returns whether it drew the ladder again.
 export function renderLadder(root, view, contracts, legend = null) {
-  const key = drawnFrom(view, contracts);
-  if (drawn.get(root) === key) return false;
-  drawn.set(root, key);
+  if (unchanged(root, drawnFrom(view, contracts))) return false;
   const list = document.createElement("ol");
   list.className = "ladder";
   list.reversed = true;

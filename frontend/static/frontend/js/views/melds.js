@@ -3,6 +3,7 @@
 import { describeContract } from "../contracts.js";
 import { format, gettext, ngettext, number } from "../i18n.js";
 import { cardElement } from "./card.js";
+import { unchanged } from "./drawn.js";
 import { seatName } from "./seats.js";
 
 export function renderPiles(els, view, { canDraw, below = null }) {
@@ -30,8 +31,6 @@ function emptyPile() {
   return el;
 }
 
-const drawn = new WeakMap(); // melds element -> what it shows (drawnFrom)
-
 // Everything the melds show: drawn again only when it changes (a lay-down, a lay-off, a new
 // selection's targets), not at each draw and discard, which would lay the table out again and
 // count the hidden melds anew (countHiddenMelds).
@@ -42,9 +41,7 @@ function drawnFrom(view, targets) {
 
 // targets: Map meld id -> ["low"|"high", ...] for the selected card (from the view's hints).
 export function renderMelds(root, view, targets) {
-  const key = drawnFrom(view, targets);
-  if (drawn.get(root) === key) return;
-  drawn.set(root, key);
+  if (unchanged(root, drawnFrom(view, targets))) return;
   const frag = document.createDocumentFragment();
   if (!view.table.length) {
     const p = document.createElement("p");

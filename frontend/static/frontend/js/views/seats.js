@@ -4,6 +4,7 @@ import { describeContract } from "../contracts.js";
 import * as counts from "../counts.js";
 import { format, gettext } from "../i18n.js";
 import { cardElement } from "./card.js";
+import { drawnAs, unchanged } from "./drawn.js";
 
 const POSITIONS = { 1: "left", 2: "top", 3: "right" };
 
@@ -25,13 +26,11 @@ export function renderSeats(root, view, lastMoves = new Map(), away = new Set(),
   const seats = view.players.filter((p) => p.seat !== view.you).map((p) => {
     const key = drawnFrom(view, p, lastMoves, away, left);
     const old = root.querySelector(`:scope > [data-seat="${p.seat}"]`);
-    if (old && drawn.get(old) === key) {
+    if (old && unchanged(old, key)) {
       old.classList.remove("acting"); // as a seat drawn anew: the playback marks the mover after
       return old;
     }
-    const el = seatElement(view, p, lastMoves, away, left);
-    drawn.set(el, key);
-    return el;
+    return drawnAs(seatElement(view, p, lastMoves, away, left), key);
   });
   // Only the seats that changed are replaced: a move changes one or two of them.
   seats.forEach((el, i) => {
@@ -40,8 +39,6 @@ export function renderSeats(root, view, lastMoves = new Map(), away = new Set(),
   });
   while (root.children.length > seats.length) root.lastElementChild.remove();
 }
-
-const drawn = new WeakMap(); // seat element -> what it shows (drawnFrom)
 
 function drawnFrom(view, p, lastMoves, away, left) {
   return JSON.stringify([p, seatName(view, p.seat), view.turn === p.seat && view.phase !== "finished",
