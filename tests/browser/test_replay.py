@@ -87,6 +87,9 @@ def watched_daily(clock):
     return game
 
 
+LOG = "() => [...document.querySelectorAll('[data-log-lines] li')].map((li) => li.textContent)"
+
+
 def open_replay(page, base_url: str, game: Game, query: str = "") -> None:
     page.goto(f"{base_url}/replay/{game.public_id}/{query}")
     page.wait_for_selector("#replay:not([data-loading])")
@@ -103,8 +106,11 @@ def test_the_viewer_steps_through_a_whole_game_with_every_card_as_the_engine_has
     assert_matches(at_version(page, 0), states[0])
     page.locator("[data-play]").focus()  # the keys work wherever focus is but a field
     checked = {0}
+    moment = last // 3
     for v in range(1, last + 1):
         page.keyboard.press("ArrowRight")
+        if v == moment:
+            stepped_log = page.evaluate(LOG)
         if v in samples:
             screen = at_version(page, v)
             assert_matches(screen, states[v])
@@ -120,10 +126,10 @@ def test_the_viewer_steps_through_a_whole_game_with_every_card_as_the_engine_has
         page.keyboard.press("ArrowLeft")
         assert_matches(at_version(page, v), states[v])
 
-    # A shared moment opens where it was left.
-    moment = last // 3
+    # A shared moment opens where it was left, its log as the steps forward wrote it.
     open_replay(page, site.url, watched_daily, f"?v={moment}")
     assert_matches(at_version(page, moment), states[moment])
+    assert page.evaluate(LOG) == stepped_log and len(stepped_log) > 1
 
     # A deal's start, from the list of deals.
     start_of_five = next(v for v, s in enumerate(states) if s.deal == 5)

@@ -121,12 +121,16 @@ export class ReplayStates {
   // The log's events at version `v`: the deal's so far. Where a deal has just ended, the
   // ended deal's too, so its last move and who went out stay in view.
   logAt(v) {
-    const deal = this.dealAt(v);
-    const start = this.dealStarts[deal - 1];
-    const from = start === v && deal > 1 ? this.dealStarts[deal - 2] : start;
     const events = [];
-    for (let u = from; u <= v; u++) events.push(...this.events[u]);
+    for (let u = this.logStart(v); u <= v; u++) events.push(...this.events[u]);
     const first = events.findIndex((e) => e.t === "deal_started");
     return events.slice(first);
+  }
+
+  // The version the log at version `v` starts from: its deal's start, or the deal before's.
+  logStart(v) {
+    const deal = this.dealAt(v);
+    const start = this.dealStarts[deal - 1];
+    return start === v && deal > 1 ? this.dealStarts[deal - 2] : start;
   }
 }

@@ -95,10 +95,20 @@ function render(v) {
   history.replaceState(null, "", `?v=${shown}`);
 }
 
+let logShows = null; // [from, to]: the versions whose events the log holds
+
 // The deal's moves so far, the latest also in the message line (read out as it changes).
+// A step forward adds its own lines; any other move writes the log again (a deal's moves
+// are some 150 lines, and each step wrote them all).
 function renderLog(view, v) {
-  els.logLines.replaceChildren();
-  for (const event of states.logAt(v)) log.writeEvent(view, openEvent(event), { quiet: true });
+  const from = states.logStart(v);
+  if (logShows?.[0] === from && logShows[1] === v - 1) {
+    for (const event of states.events[v]) log.writeEvent(view, openEvent(event), { quiet: true });
+  } else if (logShows?.[0] !== from || logShows[1] !== v) {
+    els.logLines.replaceChildren();
+    for (const event of states.logAt(v)) log.writeEvent(view, openEvent(event), { quiet: true });
+  }
+  logShows = [from, v];
   const latest = states.events[v].map((e) => describeEvent(view, openEvent(e))).filter(Boolean);
   els.message.classList.add("info");
   els.message.textContent = latest.join(" ");
