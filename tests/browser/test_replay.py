@@ -106,11 +106,18 @@ def test_the_viewer_steps_through_a_whole_game_with_every_card_as_the_engine_has
     assert_matches(at_version(page, 0), states[0])
     page.locator("[data-play]").focus()  # the keys work wherever focus is but a field
     checked = {0}
+    # Moments whose log the steps forward wrote, to compare with the log each opens with:
+    # one a few moves into a deal (its lines added a step at a time) and a deal's first.
     moment = last // 3
+    while states[moment - 2].deal != states[moment].deal:
+        moment += 1
+    start_of_five = next(v for v, s in enumerate(states) if s.deal == 5)
+    stepped_logs = {}
     for v in range(1, last + 1):
         page.keyboard.press("ArrowRight")
-        if v == moment:
-            stepped_log = page.evaluate(LOG)
+        if v in (moment, start_of_five):
+            at_version(page, v)
+            stepped_logs[v] = page.evaluate(LOG)
         if v in samples:
             screen = at_version(page, v)
             assert_matches(screen, states[v])
@@ -129,13 +136,14 @@ def test_the_viewer_steps_through_a_whole_game_with_every_card_as_the_engine_has
     # A shared moment opens where it was left, its log as the steps forward wrote it.
     open_replay(page, site.url, watched_daily, f"?v={moment}")
     assert_matches(at_version(page, moment), states[moment])
-    assert page.evaluate(LOG) == stepped_log and len(stepped_log) > 1
+    assert page.evaluate(LOG) == stepped_logs[moment] and len(stepped_logs[moment]) > 2
 
-    # A deal's start, from the list of deals.
-    start_of_five = next(v for v, s in enumerate(states) if s.deal == 5)
+    # A deal's start, from the list of deals: the deal before's moves still in its log.
     page.select_option("[data-deal]", "5")
     screen = at_version(page, start_of_five)
     assert_matches(screen, states[start_of_five])
+    assert page.evaluate(LOG) == stepped_logs[start_of_five]
+    assert "Deal 4 begins." in stepped_logs[start_of_five]
     assert page.inner_text("[data-deal-info]").startswith("Deal 5 of 10")
     shoot(page, "replay-laptop")
     watch.check()

@@ -102,11 +102,10 @@ let logShows = null; // [from, to]: the versions whose events the log holds
 // are some 150 lines, and each step wrote them all).
 function renderLog(view, v) {
   const from = states.logStart(v);
-  if (logShows?.[0] === from && logShows[1] === v - 1) {
-    for (const event of states.events[v]) log.writeEvent(view, openEvent(event), { quiet: true });
-  } else if (logShows?.[0] !== from || logShows[1] !== v) {
-    els.logLines.replaceChildren();
-    for (const event of states.logAt(v)) log.writeEvent(view, openEvent(event), { quiet: true });
+  const forward = logShows && logShows[0] === from && logShows[1] === v - 1;
+  if (!forward) els.logLines.replaceChildren();
+  for (const event of forward ? states.events[v] : states.logAt(v)) {
+    log.writeEvent(view, openEvent(event), { quiet: true });
   }
   logShows = [from, v];
   const latest = states.events[v].map((e) => describeEvent(view, openEvent(e))).filter(Boolean);
