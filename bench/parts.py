@@ -25,6 +25,12 @@ that each part still buys what it bought.
 - the compiled build (games/build.py): CPU of a game of four normal bots, compiled against
   plain Python (``LADDER_PURE_PYTHON=1``), every action the same (a digest), two rounds.
 
+Then a whole action through the serving layer (a player's move, ``POST
+/api/v1/games/{id}/actions``, and the three normal bots' turns after it, as
+``bench.action_instructions`` plays them; SQLite), its CPU and how many times it used each part,
+so each part's saving is printed as a share of an action: (stock - ours) x its uses an action /
+the action's CPU. The rule asks a part for a tenth of an action.
+
 Needs Redis (``REDIS_URL``: the channel layer and cache that production uses; a database of
 its own, flushed); the database is a SQLite file of its own, migrated first.
 
@@ -98,66 +104,120 @@ def a_game():
     return start_game(player, Game.PRACTICE, "normal").game, token
 
 
-def serving(game, token: str, count: int, rounds: int) -> dict:
-    """The serving layer's figure; returns the game's view, as the API answered it."""
+async def call(app, method: str, path: str, token: str | None,
+               body: dict | None = None) -> dict:
+    """One request to the ASGI application ``app``, as uvicorn would send it; its answer."""
+    raw = b"" if body is None else json.dumps(body).encode()
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+             "method": method, "scheme": "http", "path": path, "raw_path": path.encode(),
+             "query_string": b"", "root_path": "", "client": ("127.0.0.1", 50_000),
+             "server": ("127.0.0.1", 8000),
+             "headers": [(b"host", b"localhost"), (b"content-type", b"application/json")]}
+    if token:
+        scope["headers"].append((b"authorization", f"Bearer {token}".encode()))
+    messages = [{"type": "http.request", "body": raw, "more_body": False}]
+
+    async def receive():
+        if messages:
+            return messages.pop()
+        await asyncio.Event().wait()  # no disconnect: the answer ends the request
+
+    statuses, chunks = [], []
+
+    async def send(message):
+        if message["type"] == "http.response.start":
+            statuses.append(message["status"])
+        elif message["type"] == "http.response.body":
+            chunks.append(message.get("body", b""))
+
+    await app(scope, receive, send)
+    assert statuses in ([200], [201]), (statuses, b"".join(chunks)[:200])
+    return json.loads(b"".join(chunks))
+
+
+def serving(loop, game, token: str, count: int, rounds: int) -> tuple[dict, float]:
+    """The serving layer's figure; returns the game's view, as the API answered it, and the
+    CPU microseconds the layer saves a request."""
     from django.core.asgi import get_asgi_application
 
     from ladder.serving import ThreadedDjango
 
     path = f"/api/v1/games/{game.public_id}"
-    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
-             "method": "GET", "scheme": "http", "path": path, "raw_path": path.encode(),
-             "query_string": b"", "root_path": "", "client": ("127.0.0.1", 50_000),
-             "server": ("127.0.0.1", 8000),
-             "headers": [(b"host", b"localhost"),
-                         (b"authorization", f"Bearer {token}".encode())]}
-
-    async def request(app) -> None:
-        messages = [{"type": "http.request", "body": b"", "more_body": False}]
-
-        async def receive():
-            if messages:
-                return messages.pop()
-            await asyncio.Event().wait()  # no disconnect: the answer ends the request
-
-        statuses = []
-
-        async def send(message):
-            if message["type"] == "http.response.start":
-                statuses.append(message["status"])
-            elif message["type"] == "http.response.body":
-                body.append(message.get("body", b""))
-
-        await app(dict(scope), receive, send)
-        assert statuses == [200], statuses
-
-    body: list[bytes] = []
-    loop = asyncio.new_event_loop()
+    answers = []
     ours, stock = ThreadedDjango(), get_asgi_application()
+    mine, theirs = alternated(
+        lambda: answers.append(loop.run_until_complete(call(ours, "GET", path, token))),
+        lambda: loop.run_until_complete(call(stock, "GET", path, token)), count, rounds)
+    show("serving.py: a GET of the game (ASGI)", mine, theirs)
+    return answers[-1], theirs - mine
+
+
+def action(loop, count: int, rounds: int) -> tuple[float, dict[str, float]]:
+    """CPU microseconds of a whole action through the serving layer (median round), and how
+    many times an action used each part: our own functions, wrapped with a counter in this
+    process only while the actions run."""
+    from bench.api import simple_move
+    from games.services import moves, publishing
+    from games.web.renderer import OrjsonRenderer
+    from ladder.serving import ThreadedDjango
+
+    app = ThreadedDjango()
+    token = loop.run_until_complete(call(app, "POST", "/api/v1/players", None))["token"]
+    game = {}
+
+    def act() -> None:
+        nonlocal game
+        if not game or game["phase"] == "finished":
+            game = loop.run_until_complete(call(app, "POST", "/api/v1/games", token,
+                                                {"mode": "practice", "level": "normal"}))
+        game = loop.run_until_complete(call(
+            app, "POST", f"/api/v1/games/{game['id']}/actions", token,
+            {"version": game["version"], "action": simple_move(game)}))["game"]
+
+    for _ in range(count):  # a game under way, and the first calls' imports out of the way
+        act()
+    uses = dict.fromkeys(("renderer", "rows", "sends"), 0)
+
+    def counted(name, function):
+        def wrapper(*args, **kwargs):
+            uses[name] += 1
+            return function(*args, **kwargs)
+        return wrapper
+
+    wrapped = ((OrjsonRenderer, "render", "renderer"), (moves, "insert_rows_and_update", "rows"),
+               (publishing, "group_send", "sends"))
+    originals = [getattr(owner, attribute) for owner, attribute, _ in wrapped]
+    for (owner, attribute, name), original in zip(wrapped, originals, strict=True):
+        setattr(owner, attribute, counted(name, original))
     try:
-        show("serving.py: a GET of the game (ASGI)",
-             *alternated(lambda: loop.run_until_complete(request(ours)),
-                         lambda: loop.run_until_complete(request(stock)), count, rounds))
+        for _ in range(count):
+            act()
     finally:
-        from games.web import groups
+        for (owner, attribute, _), original in zip(wrapped, originals, strict=True):
+            setattr(owner, attribute, original)
+    per_action = {name: used / count for name, used in uses.items()}
+    cost = statistics.median(per_op(act, count) for _ in range(rounds))
+    label = "an action (a move, the bots' turns; SQLite)"
+    print(f"{label:<50} ours {cost:9.3f} µs; "
+          f"uses a view written {per_action['renderer']:.2f}, statements "
+          f"{per_action['rows']:.2f}, group sends {per_action['sends']:.2f}", flush=True)
+    return cost, per_action
 
-        groups.use_loop(None)
-        loop.close()
-    return json.loads(b"".join(body[-1:]))
 
-
-def renderer(view: dict, count: int, rounds: int) -> None:
+def renderer(view: dict, count: int, rounds: int) -> float:
     from ninja.renderers import JSONRenderer
 
     from games.web.renderer import OrjsonRenderer
 
     ours, stock = OrjsonRenderer(), JSONRenderer()
-    show("renderer.py: the game's view written as JSON",
-         *alternated(lambda: ours.render(None, view, response_status=200),
-                     lambda: stock.render(None, view, response_status=200), count, rounds))
+    mine, theirs = alternated(lambda: ours.render(None, view, response_status=200),
+                              lambda: stock.render(None, view, response_status=200), count,
+                              rounds)
+    show("renderer.py: the game's view written as JSON", mine, theirs)
+    return theirs - mine
 
 
-def rows(game, count: int, rounds: int) -> None:
+def rows(game, count: int, rounds: int) -> float:
     from django.db import transaction
     from django.utils import timezone
 
@@ -191,10 +251,12 @@ def rows(game, count: int, rounds: int) -> None:
                 for values in log_rows(row.pk, row.updated_at))
             row.save(update_fields=["state", "version", "updated_at"])
 
-    show("rows.py: an action's statements (SQLite)", *alternated(ours, stock, count, rounds))
+    mine, theirs = alternated(ours, stock, count, rounds)
+    show("rows.py: an action's statements (SQLite)", mine, theirs)
+    return theirs - mine
 
 
-def snapshot(game, count: int, rounds: int) -> None:
+def snapshot(game, count: int, rounds: int) -> float:
     from games.models import OrjsonDecoder, OrjsonEncoder
 
     state = game.state
@@ -205,11 +267,12 @@ def snapshot(game, count: int, rounds: int) -> None:
     def stock() -> None:
         json.loads(json.dumps(state))
 
-    show("OrjsonEncoder/Decoder: a snapshot written, read", *alternated(ours, stock, count,
-                                                                         rounds))
+    mine, theirs = alternated(ours, stock, count, rounds)
+    show("OrjsonEncoder/Decoder: a snapshot written, read", mine, theirs)
+    return theirs - mine
 
 
-def send_queue(count: int, rounds: int) -> None:
+def send_queue(count: int, rounds: int) -> float:
     from asgiref.sync import async_to_sync
     from channels.layers import get_channel_layer
 
@@ -244,6 +307,7 @@ def send_queue(count: int, rounds: int) -> None:
     try:
         mine, theirs = alternated(ours, stock, count, rounds)
         show("groups' send queue: a group send", mine / 10, theirs / 10)
+        return (theirs - mine) / 10
     finally:
         asyncio.run_coroutine_threadsafe(asyncio.sleep(0), loop).result()
         groups.use_loop(None)
@@ -317,13 +381,31 @@ def main() -> int:
         print(f"set up in {time.monotonic() - started:.0f} s", flush=True)
         print(f"CPU time per operation, median of {args.rounds} alternated rounds "
               "(stock/ours > 1: the part buys that factor)", flush=True)
-        view = serving(game, token, 30, args.rounds)
-        renderer(view, 300, args.rounds)
-        rows(game, 100, args.rounds)
-        snapshot(game, 300, args.rounds)
-        send_queue(5, args.rounds)
+        loop = asyncio.new_event_loop()
+        try:
+            view, saved_serving = serving(loop, game, token, 30, args.rounds)
+            cost, uses = action(loop, 40, args.rounds)
+        finally:
+            from games.web import groups
+
+            groups.use_loop(None)
+            loop.close()
+        saved = {  # microseconds an action, and how many uses make it
+            "serving.py (1 request)": saved_serving,
+            f"renderer.py ({uses['renderer']:.2f} views)": renderer(view, 300, args.rounds)
+            * uses["renderer"],
+            f"rows.py ({uses['rows']:.2f} sets of statements)": rows(game, 100, args.rounds)
+            * uses["rows"],
+            "OrjsonEncoder/Decoder (1 snapshot written, read)": snapshot(game, 300, args.rounds),
+            f"groups' send queue ({uses['sends']:.2f} sends)": send_queue(5, args.rounds)
+            * uses["sends"],
+        }
         gc_freeze(args.rounds)
         compiled(args.games, 2)
+        print(f"The share of an action ({cost / 1000:.2f} ms of CPU) each part saves, its "
+              "uses an action times (stock - ours):")
+        for part, micros in saved.items():
+            print(f"  {part:<56} {micros / cost:7.1%}")
     print(f"bench.parts: {time.monotonic() - started:.0f} s")
     return 0
 
