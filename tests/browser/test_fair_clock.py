@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from games import services, tasks
 from games.models import Game, Seat
+from games.services import publishing, timers
 from games.tables.models import Table
 from tests.browser.conftest import shoot
 from tests.browser.table_driver import card, double_click, view
@@ -29,8 +30,11 @@ CHANGES = """(where) => new Promise((resolve) => {
     const first = text();
     const poll = () => {
         const now = text();
-        if (now && first && now !== first) resolve(now); else setTimeout(poll, 5);
+        if (now && first && now !== first) resolve(now);
+        else if (performance.now() > until) resolve(null);
+        else setTimeout(poll, 5);
     };
+    const until = performance.now() + 3000;
     setTimeout(poll, 5);
 })"""
 # The page shows a version beyond ``v`` (or the deal's results, which come before it).
@@ -49,6 +53,7 @@ def shown_against(page, where: str, deadline) -> tuple[int, float]:
     """When the page's countdown at ``where`` crosses a second: what it shows then, and the
     seconds truly left to ``deadline`` by the server's clock (this process's)."""
     text = page.evaluate(CHANGES, where)
+    assert text, page.text_content(where)  # no countdown ran within the time allowed
     return seconds(text), (deadline - timezone.now()).total_seconds()
 
 
@@ -156,3 +161,39 @@ def test_people_reading_the_results_for_thirty_seconds_at_a_thirty_second_table_
         page.click("dialog[open] [data-summary-continue]")
     game = view(pages[0])
     assert game["version"] == version and game["turn_seconds_left"] > 0
+
+
+
+def test_the_break_counts_down_on_a_page_that_plays_the_deals_end_and_past_a_late_frame(
+        open_page, site, seeded):
+    """The break's end is the server's latest word, whichever way it came. A page opened after
+    a deal ended unseen plays that end before its results (its socket opened long after the
+    break's frame) and counts the break down from its read; a late frame of an earlier turn
+    (no break in it) does not stop the countdown."""
+    game_id, pages, people = at_a_table(open_page, site, 60, speed="instant")
+    seats = {view(page)["you"]: page for page in pages}
+    for page in pages:  # both people leave the game's page; they play on elsewhere
+        page.goto(site.url + "/")
+    game = people[0].get(f"/games/{game_id}").json()
+    for _ in range(600):
+        if game["deal"] > 1:
+            break
+        last = game["turn"]
+        game = one_action(people[last], people[last].get(f"/games/{game_id}").json())
+    assert game["deal"] == 2
+    stored = Game.objects.get(public_id=game_id)
+    # The other person's last action came before the deal's end, which their page plays.
+    page = next(page for seat, page in seats.items() if seat != last)
+    page.goto(f"{site.url}/play/{game_id}/")
+    page.wait_for_selector(BREAK_CLOCK, timeout=30_000)
+    shown, left = shown_against(page, BREAK_CLOCK, stored.break_until)
+    assert fair(shown, left), (shown, left)
+
+    seat = view(page)["you"]
+    late = timers.notice(stored.version - 2, "turn_timer", {
+        "seat": seat, "deadline": timezone.now().isoformat(), "seconds_left": 0, "seconds": 60,
+        "break_until": None})
+    publishing.publish(game_id, seat, [late])
+    page.wait_for_timeout(500)  # the frame is heard, and the countdown drawn after it
+    shown, left = shown_against(page, BREAK_CLOCK, stored.break_until)
+    assert fair(shown, left), (shown, left)

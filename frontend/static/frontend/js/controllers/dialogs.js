@@ -21,27 +21,20 @@ export function useBreakClock(clock) {
 
 const mmss = (s) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 
-// "Next deal in 0:12", from the server's `break_until`; once it has run out the next deal's
-// turn is timed, and the line says so. Returns a function that stops its ticking.
+// "Next deal in 0:12", from the server's `break_until`; with no break running (it ran out,
+// or everyone closed the results) the next deal's turns are timed, and the line says so.
+// Returns a function that stops its ticking.
 function breakCountdown(els) {
   if (!breakClock) return () => {};
   const line = document.createElement("p");
   line.className = "summary-lead break-clock";
   line.dataset.breakClock = "";
   line.setAttribute("role", "timer");
-  let ran = false;
   const draw = () => { // written only when it changes, as the turn clock (views/timer.js)
     const left = breakClock.left();
-    const hidden = left === null && !ran;
-    if (line.hidden !== hidden) line.hidden = hidden;
-    let text = null;
-    if (left > 0) {
-      ran = true;
-      text = format(gettext("Next deal in %(time)s"), { time: mmss(left) });
-    } else if (ran || left === 0) {
-      text = gettext("The next deal has started: its turns are timed.");
-    }
-    if (text !== null && line.textContent !== text) line.textContent = text;
+    const text = left > 0 ? format(gettext("Next deal in %(time)s"), { time: mmss(left) })
+      : gettext("The next deal has started: its turns are timed.");
+    if (line.textContent !== text) line.textContent = text;
   };
   draw();
   els.summaryBody.prepend(line);

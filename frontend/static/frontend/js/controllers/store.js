@@ -26,7 +26,10 @@
 //                   performance.now()'s clock: the server's deadline through the measured
 //                   offset of its clock, never this computer's date), or null (no timer, a
 //                   bot's turn, the game over, a paused table)
-//     breakEndsAt   the end of the break between deals on the same clock, or null
+//     breakEndsAt   the end of the break between deals on the same clock, or null: the
+//                   latest the server said (breakVersion), by a read, an answer or a frame,
+//                   even while the page still plays the moves before it (the results show
+//                   in that playback, and count the break down)
 //     away          Set of the seats that are away (the view's players[].away, then frames)
 //
 // Every way news arrives goes through `sync`: the page loading, a frame on the game's socket,
@@ -87,6 +90,7 @@ export class GameStore {
     this.hinted = null;
     this.timer = null;
     this.breakEndsAt = null;
+    this.breakVersion = -1;
     this.away = new Set();
     this.timedOutMe = false; // a `timed_out` frame for this seat, not yet told (game.js sync)
     this.renamed = false; // someone at the game took a new name: draw the game again (game.js)
@@ -108,11 +112,19 @@ export class GameStore {
 
   accept(view) {
     this.view = view;
+    this.hearBreak(view);
     if (view.version < (this.timer?.version ?? -1)) return; // a frame told of a later turn
     this.hearAway(view);
     this.timer = view.turn_seconds_left == null ? null
       : runsOut(view.turn, view.turn_deadline, view.turn_seconds_left, view.turn_seconds, view.version);
-    this.breakEndsAt = onPageClock(view.break_until);
+  }
+
+  // The break between deals as the server said it at `version` (a GameView, or a frame's
+  // {version, break_until}), unless it has said something later already.
+  hearBreak({ version, break_until: breakUntil }) {
+    if (version < this.breakVersion) return;
+    this.breakVersion = version;
+    this.breakEndsAt = onPageClock(breakUntil);
   }
 
   // Who is away, as `view` says (the answer to "I'm back" too: its moves come through sync).
@@ -125,8 +137,11 @@ export class GameStore {
   hearNotice(message) {
     const { t, v, data } = message || {};
     if (t === "turn_timer") {
+      // Frames may come out of order (the worker's by another road than the server's own):
+      // one older than the timer or the view known is an earlier turn's, over already.
+      if (v < this.version || v < (this.timer?.version ?? -1)) return false;
       this.timer = runsOut(data.seat, data.deadline, data.seconds_left, data.seconds, v);
-      this.breakEndsAt = onPageClock(data.break_until);
+      this.hearBreak({ version: v, break_until: data.break_until });
     } else if (t === "timed_out") {
       this.timer = null; // the bot's moves for the seat follow
       // The moves that follow are the computer's for this player, not another tab's: the
@@ -177,6 +192,7 @@ export class GameStore {
     // A move landed between the two reads: read both again, or the page would show the new
     // version over the older log, and the move's frame (not beyond that version) never fix it.
     for (let again = 0; log && log.version !== view.version && again < 3; again++) [view, log] = await read();
+    this.hearBreak(view); // the results its news may end on count the break down
     const events = log && log.version === view.version ? log.events : [];
     let before = this.view;
     if (!before && log && view.phase !== "finished") before = log.before;
