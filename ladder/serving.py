@@ -3,13 +3,14 @@
 Replaces Django's own ASGI handler (``django.core.asgi.get_asgi_application``) for ``http``
 scopes. Every view here is synchronous, and under ASGI Django runs each request in a thread
 of its own (created and joined per request) and crosses between that thread and the event
-loop twice more around the middleware. Measured gain (issue 40, the compiled build on,
-same digest): an action cost 10.62 M instructions in the server process through Django's
-handler, 8.12 M through this one (-2.50 M, 24 % of the stock handler's action), counted by::
+loop twice more around the middleware. Measured gain: 23-30 % of an action's CPU (a
+request's saving as a share of the action through Django's handler; a bearer's ``GET`` 4.22
+ms here, 6.12 ms there), printed by every CI run::
 
-    .venv/bin/python -m bench.action_instructions --actions 100 --warmup 20 --games 5
+    REDIS_URL=redis://127.0.0.1:6379/12 .venv/bin/python -m bench.parts
 
-(docs/performance.md, "Stock parts and replacements"). Unbounded threads also competed for
+(docs/design.md, "Hand-made parts, and why"; issue 40 counted 10.62 -> 8.12 M instructions
+an action, 24 %, with ``bench.action_instructions``). Unbounded threads also competed for
 the database pool's connections until requests timed out with 503s under load; here at most
 ``HTTP_THREADS`` requests run at once per process and the rest wait their turn. It uses
 Django's public ``WSGIHandler`` and the ASGI and WSGI specifications, nothing private.

@@ -5,8 +5,9 @@ holds the channel layer's open Redis connections. A send is queued to that loop 
 request goes on: one task per loop sends the queue in order. Waiting for it instead cost
 the action endpoint 3 ms at the median and 60-80 ms at p99 under load (the loop is busy
 with every connection's HTTP), and ``async_to_sync`` from a thread would start a new event
-loop, and channels-redis a new Redis connection, for every send: 1.66 ms of CPU a send
-against 0.22 ms queued (bench/parts.py, which CI runs).
+loop, and channels-redis a new Redis connection, for every send: 2.46 ms of CPU a send
+against 0.27 ms queued, 24-31 % of a practice game's action (its one send), printed by every
+CI run: ``REDIS_URL=redis://127.0.0.1:6379/12 .venv/bin/python -m bench.parts``.
 Nothing is lost by not waiting: the HTTP response is the source of truth, and a client that
 sees a gap in event versions fetches the game again.
 
@@ -20,7 +21,8 @@ every ``REJOIN_S`` seconds while the socket is open. With Redis, the layer is ch
 ``RedisPubSubChannelLayer`` (ladder/settings.py): a group send is one ``PUBLISH``, where
 its ``RedisChannelLayer`` made two commands even for a group nobody listens to (and two more
 for listeners): 3.9 % of an action's instructions, 7.44 -> 7.15 M
-(``bench/action_instructions.py --actions 100 --warmup 20 --games 5``). A group is a Redis
+(``bench/action_instructions.py --actions 100 --warmup 20 --games 5``). That is a choice
+between two of channels-redis's own layers, not a part of ours. A group is a Redis
 subscription of the process that holds the socket; while Redis is away the layer's reader
 logs the failure and tries again every second, and redis-py subscribes again when it
 reconnects (``bench/faults.py redis-restart``). What is published meanwhile is lost.

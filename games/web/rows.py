@@ -3,13 +3,13 @@
 Replaces, on the action path only (games.services and games.players.identity), Django's ORM used as
 documented: ``Game.objects.select_for_update().get(...)``, ``Player.objects.filter(...)
 .get()``, ``GameAction.objects.bulk_create(...)`` and ``game.save(update_fields=...)``.
-Measured gain (issue 40, the compiled build on, same digest): with the ORM an action cost
-10.60 M instructions in the server process, with these statements 6.09 M (-4.51 M, 43 % of
-the stock action), counted by::
+Measured gain: 12-17 % of an action's CPU (an action's statements 0.40 ms here, 1.25 ms by
+the ORM, as a share of the action with the ORM's), printed by every CI run::
 
-    .venv/bin/python -m bench.action_instructions --actions 100 --warmup 20 --games 5
+    REDIS_URL=redis://127.0.0.1:6379/12 .venv/bin/python -m bench.parts
 
-(docs/performance.md, "Stock parts and replacements"). Where it goes: ``bulk_create`` and
+(docs/design.md, "Hand-made parts, and why"; issue 40 counted 10.60 -> 6.09 M instructions
+an action, 43 %, with ``bench.action_instructions``). Where it goes: ``bulk_create`` and
 ``save`` compile their statements and run the model machinery for every call; the two
 reads compile a query each. Here each statement is plain SQL built once per model and
 columns; values are adapted by their model fields on the way in (``get_db_prep_save``,
