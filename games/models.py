@@ -33,10 +33,10 @@ class OrjsonEncoder(json.JSONEncoder):
     snapshot is written with every action and read with every action and read of a game:
     a snapshot written and read 7.2 µs, 22.9 µs by ``json``, 0.2-0.6 % of an action's CPU
     (``bench.parts``, which CI runs); issue 40 counted 7.55 -> 7.18 M instructions an action
-    (-4.9 %, ``bench.action_instructions``). Under the tenth a replacement must earn: it is
-    Django's documented option given to a well-kept library, not a part of ours, and stays as
-    configuration (docs/design.md, "Hand-made parts, and why"). Non-string keys are written
-    as strings, as by the standard library."""
+    (-4.9 %, ``bench.action_instructions``). Under the tenth a replacement must earn: kept for
+    now, its place to be weighed again (a replay reads every log row through it; docs/design.md,
+    "Hand-made parts, and why"). Non-string keys are written as strings, as by the standard
+    library."""
 
     def encode(self, o) -> str:
         return orjson.dumps(o, option=orjson.OPT_NON_STR_KEYS).decode()

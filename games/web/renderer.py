@@ -8,9 +8,11 @@ dates and times; Decimals; lazy translations; pydantic models), and keys that ar
 become strings. The text differs in whitespace and in non-ASCII characters written as UTF-8
 rather than ``\\u`` escapes. It is ninja's documented hook, used as documented, with a
 well-kept library; its figure all the same: the game's view written 6.4 µs, 26.8 µs by
-ninja's ``JSONRenderer``, 0.3-0.8 % of an action (``bench.parts``, which CI runs). It stays
-for the requests whose answer is large: a replay's, 70-120 ms at the median against 108-238
-ms with ninja's dump (``bench.replay``; docs/design.md, "Hand-made parts, and why").
+ninja's ``JSONRenderer``, 0.3-0.8 % of an action (``bench.parts``, which CI runs): under the
+tenth a replacement must earn, kept for now (docs/design.md, "Hand-made parts, and why").
+:func:`json_answer` below earns its place on a request of its own: for the large answers (a
+replay's, a league's page) it skips ninja's validation and dump of the response model, a
+924-action replay's median 70-120 ms against 108-238 ms (``bench.replay``).
 """
 
 from __future__ import annotations

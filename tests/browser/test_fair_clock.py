@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import time
+from datetime import timedelta
 
 import pytest
 from django.utils import timezone
@@ -163,13 +164,13 @@ def test_people_reading_the_results_for_thirty_seconds_at_a_thirty_second_table_
     assert game["version"] == version and game["turn_seconds_left"] > 0
 
 
-
 def test_the_break_counts_down_on_a_page_that_plays_the_deals_end_and_past_a_late_frame(
         open_page, site, seeded):
     """The break's end is the server's latest word, whichever way it came. A page opened after
     a deal ended unseen plays that end before its results (its socket opened long after the
     break's frame) and counts the break down from its read; a late frame of an earlier turn
-    (no break in it) does not stop the countdown."""
+    (no break in it) does not stop the countdown, and a frame of this version after it moves
+    it."""
     game_id, pages, people = at_a_table(open_page, site, 60, speed="instant")
     seats = {view(page)["you"]: page for page in pages}
     for page in pages:  # both people leave the game's page; they play on elsewhere
@@ -194,6 +195,17 @@ def test_the_break_counts_down_on_a_page_that_plays_the_deals_end_and_past_a_lat
         "seat": seat, "deadline": timezone.now().isoformat(), "seconds_left": 0, "seconds": 60,
         "break_until": None})
     publishing.publish(game_id, seat, [late])
-    page.wait_for_timeout(500)  # the frame is heard, and the countdown drawn after it
+    page.wait_for_timeout(500)  # the frame heard, and the countdown drawn after it
     shown, left = shown_against(page, BREAK_CLOCK, stored.break_until)
+    assert fair(shown, left), (shown, left)
+    # Then a frame of this version, a break 5 s longer (as if the server had said so): the
+    # countdown follows it, so the socket was open when the late frame came.
+    longer = stored.break_until + timedelta(seconds=5)
+    now = timers.notice(stored.version, "turn_timer", {
+        "seat": stored.load_state().turn, "seconds_left": 85, "seconds": 60,
+        "deadline": (longer + timedelta(seconds=60)).isoformat(),
+        "break_until": longer.isoformat()})
+    publishing.publish(game_id, seat, [now])
+    page.wait_for_timeout(500)
+    shown, left = shown_against(page, BREAK_CLOCK, longer)
     assert fair(shown, left), (shown, left)

@@ -342,7 +342,7 @@ export class GameController {
     playCardSound(this.settings);
     if (action.type === "draw") this.store.fresh = new Set();
     const events = response.events || [];
-    this.store.hearBreak(response.game); // the results this move may end on count it down
+    this.store.hearClock(response.game); // the results this move may end on count it down
     this.store.pileBelow = await this.playback.play(before, events, { pileBelow: this.store.pileBelow });
     this.finish(response.game, events, before.hand);
     const after = this.view;

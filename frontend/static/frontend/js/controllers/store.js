@@ -26,10 +26,11 @@
 //                   performance.now()'s clock: the server's deadline through the measured
 //                   offset of its clock, never this computer's date), or null (no timer, a
 //                   bot's turn, the game over, a paused table)
-//     breakEndsAt   the end of the break between deals on the same clock, or null: the
-//                   latest the server said (breakVersion), by a read, an answer or a frame,
-//                   even while the page still plays the moves before it (the results show
-//                   in that playback, and count the break down)
+//     breakUntil    the end of the break between deals (the server's ISO instant), or null
+//     clockVersion  the version the timer and the break were told at: the newest the server
+//                   said, by a read or an answer as it arrives (before its moves play: the
+//                   results show in that playback, and count the break down) or by a frame;
+//                   at one version, the one heard last
 //     away          Set of the seats that are away (the view's players[].away, then frames)
 //
 // Every way news arrives goes through `sync`: the page loading, a frame on the game's socket,
@@ -89,8 +90,8 @@ export class GameStore {
     this.focusId = null;
     this.hinted = null;
     this.timer = null;
-    this.breakEndsAt = null;
-    this.breakVersion = -1;
+    this.breakUntil = null;
+    this.clockVersion = -1;
     this.away = new Set();
     this.timedOutMe = false; // a `timed_out` frame for this seat, not yet told (game.js sync)
     this.renamed = false; // someone at the game took a new name: draw the game again (game.js)
@@ -112,19 +113,20 @@ export class GameStore {
 
   accept(view) {
     this.view = view;
-    this.hearBreak(view);
-    if (view.version < (this.timer?.version ?? -1)) return; // a frame told of a later turn
+    if (view.version < this.clockVersion) return; // a frame told of a later turn
     this.hearAway(view);
-    this.timer = view.turn_seconds_left == null ? null
-      : runsOut(view.turn, view.turn_deadline, view.turn_seconds_left, view.turn_seconds, view.version);
+    // The same version heard as it arrived, or a frame since (the break ended early): kept.
+    if (view.version > this.clockVersion) this.hearClock(view);
   }
 
-  // The break between deals as the server said it at `version` (a GameView, or a frame's
-  // {version, break_until}), unless it has said something later already.
-  hearBreak({ version, break_until: breakUntil }) {
-    if (version < this.breakVersion) return;
-    this.breakVersion = version;
-    this.breakEndsAt = onPageClock(breakUntil);
+  // The turn's timer and the break between deals as a GameView tells them (a read or an
+  // answer, as it arrives), unless the server has said something later already.
+  hearClock(view) {
+    if (view.version < this.clockVersion) return;
+    this.clockVersion = view.version;
+    this.timer = view.turn_seconds_left == null ? null
+      : runsOut(view.turn, view.turn_deadline, view.turn_seconds_left, view.turn_seconds, view.version);
+    this.breakUntil = view.break_until ?? null;
   }
 
   // Who is away, as `view` says (the answer to "I'm back" too: its moves come through sync).
@@ -138,10 +140,11 @@ export class GameStore {
     const { t, v, data } = message || {};
     if (t === "turn_timer") {
       // Frames may come out of order (the worker's by another road than the server's own):
-      // one older than the timer or the view known is an earlier turn's, over already.
-      if (v < this.version || v < (this.timer?.version ?? -1)) return false;
+      // one older than the clock known is an earlier turn's, over already.
+      if (v < this.clockVersion) return false;
+      this.clockVersion = v;
       this.timer = runsOut(data.seat, data.deadline, data.seconds_left, data.seconds, v);
-      this.hearBreak({ version: v, break_until: data.break_until });
+      this.breakUntil = data.break_until ?? null;
     } else if (t === "timed_out") {
       this.timer = null; // the bot's moves for the seat follow
       // The moves that follow are the computer's for this player, not another tab's: the
@@ -160,7 +163,8 @@ export class GameStore {
 
   // Whole seconds until the break between deals ends, or null with no break running.
   breakLeft(now = performance.now()) {
-    return this.breakEndsAt === null ? null : wholeSecondsTo(this.breakEndsAt, now);
+    const endsAt = onPageClock(this.breakUntil); // measured by then, if not when it was told
+    return endsAt === null ? null : wholeSecondsTo(endsAt, now);
   }
 
   // Every person at the game is away, so the server stopped its clock until one is back.
@@ -192,7 +196,7 @@ export class GameStore {
     // A move landed between the two reads: read both again, or the page would show the new
     // version over the older log, and the move's frame (not beyond that version) never fix it.
     for (let again = 0; log && log.version !== view.version && again < 3; again++) [view, log] = await read();
-    this.hearBreak(view); // the results its news may end on count the break down
+    this.hearClock(view); // the results its news may end on count the break down
     const events = log && log.version === view.version ? log.events : [];
     let before = this.view;
     if (!before && log && view.phase !== "finished") before = log.before;
