@@ -168,9 +168,8 @@ def test_the_break_counts_down_on_a_page_that_plays_the_deals_end_and_past_a_lat
         open_page, site, seeded):
     """The break's end is the server's latest word, whichever way it came. A page opened after
     a deal ended unseen plays that end before its results (its socket opened long after the
-    break's frame) and counts the break down from its read; a late frame of an earlier turn
-    (no break in it) does not stop the countdown, and a frame of this version after it moves
-    it."""
+    break's frame) and counts the break down from its read; a frame of this version moves
+    it, a late frame of an earlier turn does not."""
     game_id, pages, people = at_a_table(open_page, site, 60, speed="instant")
     seats = {view(page)["you"]: page for page in pages}
     for page in pages:  # both people leave the game's page; they play on elsewhere
@@ -190,22 +189,21 @@ def test_the_break_counts_down_on_a_page_that_plays_the_deals_end_and_past_a_lat
     shown, left = shown_against(page, BREAK_CLOCK, stored.break_until)
     assert fair(shown, left), (shown, left)
 
+    # A frame of this version, a break 3 s longer (as if the server had said so): the
+    # countdown follows it, so the socket is open.
     seat = view(page)["you"]
-    late = timers.notice(stored.version - 2, "turn_timer", {
-        "seat": seat, "deadline": timezone.now().isoformat(), "seconds_left": 0, "seconds": 60,
-        "break_until": None})
-    publishing.publish(game_id, seat, [late])
-    page.wait_for_timeout(500)  # the frame heard, and the countdown drawn after it
-    shown, left = shown_against(page, BREAK_CLOCK, stored.break_until)
+    longer = stored.break_until + timedelta(seconds=3)
+    deadline = longer + timedelta(seconds=60)
+    publishing.publish(game_id, seat, [timers.notice(stored.version, "turn_timer", {
+        "seat": stored.load_state().turn, "deadline": deadline.isoformat(),
+        "seconds_left": 83, "seconds": 60, "break_until": longer.isoformat()})])
+    page.wait_for_timeout(500)
+    shown, left = shown_against(page, BREAK_CLOCK, longer)
     assert fair(shown, left), (shown, left)
-    # Then a frame of this version, a break 5 s longer (as if the server had said so): the
-    # countdown follows it, so the socket was open when the late frame came.
-    longer = stored.break_until + timedelta(seconds=5)
-    now = timers.notice(stored.version, "turn_timer", {
-        "seat": stored.load_state().turn, "seconds_left": 85, "seconds": 60,
-        "deadline": (longer + timedelta(seconds=60)).isoformat(),
-        "break_until": longer.isoformat()})
-    publishing.publish(game_id, seat, [now])
+    # A late frame of an earlier turn, with no break in it: dropped.
+    publishing.publish(game_id, seat, [timers.notice(stored.version - 2, "turn_timer", {
+        "seat": seat, "deadline": timezone.now().isoformat(), "seconds_left": 0, "seconds": 60,
+        "break_until": None})])
     page.wait_for_timeout(500)
     shown, left = shown_against(page, BREAK_CLOCK, longer)
     assert fair(shown, left), (shown, left)

@@ -146,7 +146,9 @@ export class GameStore {
       this.timer = runsOut(data.seat, data.deadline, data.seconds_left, data.seconds, v);
       this.breakUntil = data.break_until ?? null;
     } else if (t === "timed_out") {
-      this.timer = null; // the bot's moves for the seat follow
+      // The bot's moves for the seat follow, and the next turn's timer after them; a late one
+      // must not clear a later turn's timer, which no frame would bring back.
+      if (v >= this.clockVersion) this.timer = null;
       // The moves that follow are the computer's for this player, not another tab's: the
       // page says so even when the moves themselves are not played on it (a missed deal).
       if (this.view && data.seat === this.view.you) this.timedOutMe = true;
