@@ -15,6 +15,7 @@ from django.utils import timezone
 from games import services, tasks
 from games.models import Game, Seat
 from games.services import publishing, timers
+from games.services.timers import AWAY_AFTER_TIMEOUTS
 from games.tables.models import Table
 from tests.browser.conftest import shoot
 from tests.browser.table_driver import card, double_click, view
@@ -169,7 +170,8 @@ def test_the_break_counts_down_on_a_page_that_plays_the_deals_end_and_past_a_lat
     """The break's end is the server's latest word, whichever way it came. A page opened after
     a deal ended unseen plays that end before its results (its socket opened long after the
     break's frame) and counts the break down from its read; a frame of this version moves
-    it, a late frame of an earlier turn does not."""
+    it, a late frame of an earlier turn does not. Once the break is over with every person
+    away, the results say the next deal waits for someone, not that its turns are timed."""
     game_id, pages, people = at_a_table(open_page, site, 60, speed="instant")
     seats = {view(page)["you"]: page for page in pages}
     for page in pages:  # both people leave the game's page; they play on elsewhere
@@ -207,3 +209,12 @@ def test_the_break_counts_down_on_a_page_that_plays_the_deals_end_and_past_a_lat
     page.wait_for_timeout(500)
     shown, left = shown_against(page, BREAK_CLOCK, longer)
     assert fair(shown, left), (shown, left)
+
+    # The break ends and both people are away: the server pauses the table (no deadline).
+    Seat.objects.filter(game__public_id=game_id, number__in=list(people)).update(
+        timeouts=AWAY_AFTER_TIMEOUTS)
+    Game.objects.filter(public_id=game_id).update(break_until=timezone.now(),
+                                                  turn_deadline=None)
+    page.reload()  # the results the person had open come back, with the server's clock
+    page.wait_for_selector(f"{BREAK_CLOCK}:text('Everyone is away')")
+    assert page.locator("[data-paused-note]").is_visible()

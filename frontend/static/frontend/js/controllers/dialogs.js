@@ -12,7 +12,8 @@ import { dealSummary, resultTable } from "../views/summary.js";
 const summaryKey = (gameId) => `ladder.summary.${gameId}`;
 
 // At a game with a timer (controllers/game.js): `left()` the whole seconds of the break
-// between deals (null: none runs), `ready()` tells the server this person has closed the
+// between deals (null: none runs), `paused()` whether every person is away (no turn's time
+// runs until one is back), `ready()` tells the server this person has closed the
 // results, so the break can end before its time.
 let breakClock = null;
 export function useBreakClock(clock) {
@@ -22,7 +23,8 @@ export function useBreakClock(clock) {
 const mmss = (s) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 
 // "Next deal in 0:12", from the server's `break_until`; with no break running (it ran out,
-// or everyone closed the results) the next deal's turns are timed, and the line says so.
+// or everyone closed the results) the next deal's turns are timed, and the line says so,
+// unless the table is paused.
 // Returns a function that stops its ticking.
 function breakCountdown(els) {
   if (!breakClock) return () => {};
@@ -33,6 +35,7 @@ function breakCountdown(els) {
   const draw = () => { // written only when it changes, as the turn clock (views/timer.js)
     const left = breakClock.left();
     const text = left > 0 ? format(gettext("Next deal in %(time)s"), { time: mmss(left) })
+      : breakClock.paused() ? gettext("The next deal has started. Everyone is away, so its turns wait until someone is back.")
       : gettext("The next deal has started: its turns are timed.");
     if (line.textContent !== text) line.textContent = text;
   };

@@ -106,7 +106,8 @@ export class GameController {
     this.root.removeAttribute("data-loading");
     // A table's timer: the results between deals count the break down and end it when read.
     if (news.view.turn_seconds) {
-      useBreakClock({ left: () => this.store.breakLeft(), ready: () => api.ready(this.gameId) });
+      useBreakClock({ left: () => this.store.breakLeft(), paused: () => this.store.paused,
+        ready: () => api.ready(this.gameId) });
     }
     this.store.sortNewHand(news.view.hand);
     await this.showNews(news);

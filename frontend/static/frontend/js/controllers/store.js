@@ -122,11 +122,20 @@ export class GameStore {
   // The turn's timer and the break between deals as a GameView tells them (a read or an
   // answer, as it arrives), unless the server has said something later already.
   hearClock(view) {
-    if (view.version < this.clockVersion) return;
-    this.clockVersion = view.version;
-    this.timer = view.turn_seconds_left == null ? null
-      : runsOut(view.turn, view.turn_deadline, view.turn_seconds_left, view.turn_seconds, view.version);
-    this.breakUntil = view.break_until ?? null;
+    this.tellClock(view.version, view.turn_seconds_left == null ? null
+      : runsOut(view.turn, view.turn_deadline, view.turn_seconds_left, view.turn_seconds, view.version),
+    view.break_until);
+  }
+
+  // The timer and the break the server told at `version`: taken unless it has said something
+  // later already (frames may come out of order: the worker's by another road than the
+  // server's own); whether they were.
+  tellClock(version, timer, breakUntil) {
+    if (version < this.clockVersion) return false;
+    this.clockVersion = version;
+    this.timer = timer;
+    this.breakUntil = breakUntil ?? null;
+    return true;
   }
 
   // Who is away, as `view` says (the answer to "I'm back" too: its moves come through sync).
@@ -139,12 +148,9 @@ export class GameStore {
   hearNotice(message) {
     const { t, v, data } = message || {};
     if (t === "turn_timer") {
-      // Frames may come out of order (the worker's by another road than the server's own):
-      // one older than the clock known is an earlier turn's, over already.
-      if (v < this.clockVersion) return false;
-      this.clockVersion = v;
-      this.timer = runsOut(data.seat, data.deadline, data.seconds_left, data.seconds, v);
-      this.breakUntil = data.break_until ?? null;
+      // One older than the clock known is an earlier turn's, over already.
+      const timer = runsOut(data.seat, data.deadline, data.seconds_left, data.seconds, v);
+      if (!this.tellClock(v, timer, data.break_until)) return false;
     } else if (t === "timed_out") {
       // The bot's moves for the seat follow, and the next turn's timer after them; a late one
       // must not clear a later turn's timer, which no frame would bring back.
