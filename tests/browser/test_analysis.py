@@ -26,6 +26,12 @@ from tests.leaderboards.play import play_to_the_end
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 VERSION_IS = "(v) => document.getElementById('replay').dataset.version === String(v)"
+HINTED_ABOVE_THE_CONTROLS = """(id) => {
+    const card = document.querySelector(`[data-hand] .card.hinted[data-id="${id}"]`);
+    const r = card?.getBoundingClientRect();
+    const controls = document.querySelector('[data-dock]').getBoundingClientRect();
+    return r && r.top >= 0 && r.bottom <= controls.top;
+}"""
 
 
 @pytest.fixture(autouse=True)
@@ -98,6 +104,15 @@ def test_on_a_phone_the_first_mark_is_a_tap_away_and_says_why(open_page, site, r
     if found["costliest"] is not None:
         page.tap("[data-costliest]")
         page.wait_for_function(VERSION_IS, arg=found["marks"][found["costliest"]]["v"])
+
+    # The note and the controls are fixed at the window's foot, over your hand: at a mark whose
+    # expert move is a card of yours, the hand is scrolled up until the card is above them.
+    k, mark = next((k, m) for k, m in enumerate(found["marks"]) if m["expert"].get("card"))
+    open_replay(page, site.url, game)
+    for _ in range(k + 1):
+        page.tap("[data-mark-go='forward']")
+    page.wait_for_function(VERSION_IS, arg=mark["v"])
+    page.wait_for_function(HINTED_ABOVE_THE_CONTROLS, arg=mark["expert"]["card"])
     watch.check()
 
 

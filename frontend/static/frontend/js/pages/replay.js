@@ -18,7 +18,7 @@ import { renderHand } from "../views/hand.js";
 import { renderLadder } from "../views/ladder.js";
 import { markCost, markLine, markReason } from "../views/marks.js";
 import { DealLog } from "../views/log.js";
-import { contractLine, renderMelds, renderPiles } from "../views/melds.js";
+import { contractLine, countHiddenMelds, renderMelds, renderPiles } from "../views/melds.js";
 import { renderScores } from "../views/scores.js";
 import { renderSeats, seatName } from "../views/seats.js";
 import { gameTitle } from "../views/table.js";
@@ -40,6 +40,7 @@ const els = {
   play: q("[data-play]"), scoresPanel: q("#scores"), scores: q("[data-scores]"),
   scoresToggle: q("[data-scores-toggle]"), help: q("[data-help]"),
   costliest: q("[data-costliest]"), markNote: q("[data-mark-note]"), markStrip: q("[data-mark-strip]"),
+  dock: q("[data-dock]"),
   markBack: q('[data-mark-go="back"]'), markForward: q('[data-mark-go="forward"]'),
 };
 const ladderTexts = JSON.parse(document.getElementById("ladder-data").textContent);
@@ -128,12 +129,24 @@ function renderMark(mark) {
     const title = document.createElement("strong");
     title.textContent = format(gettext("The expert's mark %(n)s of %(count)s"), { n, count: marks.length });
     els.markNote.replaceChildren(title, " ", markLine(mark), " ", markReason(mark), " ", markCost(mark));
+    showExpertCards();
   }
   els.markBack.disabled = !marks.some((m) => m.v < shown);
   els.markForward.disabled = !marks.some((m) => m.v > shown);
   for (const dot of els.markStrip.children) {
     dot.classList.toggle("current", dot.dataset.vs.split(" ").includes(String(shown)));
   }
+}
+
+// On a phone the controls, with the note, are fixed at the window's foot, over the page: the
+// cards the note speaks of are scrolled up above them.
+function showExpertCards() {
+  const cards = [...els.hand.querySelectorAll(".card.hinted")];
+  if (!cards.length || getComputedStyle(els.dock).position !== "fixed") return;
+  const lowest = Math.max(...cards.map((c) => c.getBoundingClientRect().bottom));
+  const hidden = lowest - (els.dock.getBoundingClientRect().top - 8);
+  const behavior = matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
+  if (hidden > 0) window.scrollBy({ top: hidden, behavior });
 }
 
 // The review's marks on the slider's strip (its summary is in the page as it comes).
@@ -290,7 +303,8 @@ const header = document.querySelector("header.site");
 new ResizeObserver(() => document.documentElement.style.setProperty("--chrome", `${header.offsetHeight}px`)).observe(header);
 const topbar = q(".topbar");
 new ResizeObserver(() => document.documentElement.style.setProperty("--topbar-bottom", `${topbar.offsetTop + topbar.offsetHeight}px`)).observe(topbar);
-const dock = q("[data-dock]");
-new ResizeObserver(() => document.documentElement.style.setProperty("--controls-h", `${dock.offsetHeight}px`)).observe(dock);
+// The table's view of the melds scrolls inside itself on a phone: the hidden ones are counted.
+countHiddenMelds(q(".centre"), els.melds, q("[data-melds-more]"));
+new ResizeObserver(() => document.documentElement.style.setProperty("--controls-h", `${els.dock.offsetHeight}px`)).observe(els.dock);
 window.addEventListener("pagehide", pause);
 start();
