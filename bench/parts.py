@@ -48,6 +48,8 @@ import asyncio
 import gc
 import json
 import os
+import random
+import secrets
 import statistics
 import subprocess
 import sys
@@ -167,6 +169,10 @@ def action(loop, count: int, rounds: int) -> tuple[float, dict[str, float]]:
     from games.web.renderer import OrjsonRenderer
     from ladder.serving import ThreadedDjango
 
+    # The same games every run (their seeds, as bench.action_instructions draws them): the
+    # actions' CPU moves with the host, not with the hands dealt.
+    chance = random.Random("bench-parts")
+    secrets.token_bytes = lambda nbytes=None: chance.randbytes(32 if nbytes is None else nbytes)
     app = ThreadedDjango()
     token = loop.run_until_complete(call(app, "POST", "/api/v1/players", None))["token"]
     game = {}

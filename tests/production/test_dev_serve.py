@@ -70,6 +70,7 @@ def server_database():
 # What ./dev serve printed (uvicorn, the worker and beat at log level info), for a failure
 # to show: the path of the running server's log.
 LOG: dict[str, Path] = {}
+GROUP: dict[str, int] = {}  # the running ./dev serve's process group
 
 
 def serve_log(tail: int = 4000) -> str:
@@ -104,12 +105,14 @@ def server():
                                    cwd=REPO, env=env,
                                    stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         base = f"http://127.0.0.1:{port}"
+        GROUP["id"] = process.pid
         try:
             if not wait_healthy(base, process) or not wait_for_worker(process):
                 pytest.fail("./dev serve did not come up:\n" + serve_log())
             yield base
         finally:
             LOG.clear()
+            GROUP.clear()
             os.killpg(process.pid, signal.SIGTERM)
             try:
                 process.wait(timeout=15)
@@ -223,7 +226,21 @@ def test_a_turn_timer_fires_in_the_worker_and_every_socket_hears_it(server):
     assert after["version"] > game["version"]
 
 
+def stop_the_worker() -> None:
+    """Kills the server's Celery worker (its main process and its pool's), as a crash would."""
+    listed = subprocess.run(["ps", "-eo", "pid=,pgid=,args="], capture_output=True, text=True,
+                            check=True).stdout
+    pids = [int(pid) for pid, group, *args in (line.split(None, 2) for line in listed.splitlines())
+            if int(group) == GROUP["id"] and "celery -A ladder worker" in " ".join(args)]
+    assert pids, listed
+    for pid in pids:
+        os.kill(pid, signal.SIGKILL)
+
+
 def test_the_move_that_ends_a_game_answers_at_once_and_its_analysis_comes_after(server):
+    """The analysis comes from the worker even after it stopped as the game began: ./dev serve
+    starts it again (kombu's folder transport can stop it, dev's keep_running)."""
+    stop_the_worker()
     player = bearer(server)
     game = player.new_game(level="easy")
     last = 0.0
@@ -243,6 +260,7 @@ def test_the_move_that_ends_a_game_answers_at_once_and_its_analysis_comes_after(
             break
         time.sleep(0.5)
     assert states[0] == "pending" and states[-1] == "ready", (states, serve_log())
+    assert "the worker stopped; starting it again" in serve_log(tail=10**7)
 
 
 def test_a_forged_forwarded_for_from_loopback_does_not_escape_the_identity_limit(server):
