@@ -53,7 +53,7 @@ def cookie_of(public_id: str) -> str:
 
 
 def test_a_page_on_another_origin_plays_a_whole_game_through_a_ticketed_socket(
-        browser, site, other_origin, settings):
+        browser, site, other_origin, settings, seeded):
     from games.players.identity import COOKIE_NAME
 
     settings.THROTTLE_RATES = dict(defaults.THROTTLE_RATES)  # the defaults, not the suite's off
@@ -71,7 +71,7 @@ def test_a_page_on_another_origin_plays_a_whole_game_through_a_ticketed_socket(
     assert played["heard"] == played["answered"]  # every event came on the socket, in order
     assert played["heard"][-1][1] == "game_finished"
     actions = len(played["states"])
-    assert actions >= 150
+    assert actions >= 150  # the deal is the fixed seed's (a random one gave 146 once)
     left_before, reset_before = 600, 60
     for policy, state in played["states"]:  # as the page read them (CORS exposes them)
         assert policy == '"actions";q=600;w=60'
