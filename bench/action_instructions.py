@@ -35,14 +35,13 @@ import asyncio
 import hashlib
 import json
 import os
-import random
 import re
-import secrets
 import subprocess
 import sys
 from pathlib import Path
 
 from bench.api import simple_move
+from bench.seeded import fixed_secrets
 
 REPO = Path(__file__).resolve().parent.parent
 API = "/api/v1"
@@ -66,7 +65,8 @@ def main() -> int:
                         help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.play:  # the child that valgrind runs
-        print(asyncio.run(play(*args.play)))
+        with fixed_secrets("action-instructions"):
+            print(asyncio.run(play(*args.play)))
         return 0
     views = args.measure == "views"
     migrate_template()
@@ -133,8 +133,6 @@ def count(games: int, actions: int, views: int, profile: str | None = None) -> t
 
 async def play(games: int, actions: int, views: int) -> str:
     """In the child: the server in-process, requests one at a time; the last views' digest."""
-    chance = random.Random("action-instructions")
-    secrets.token_bytes = lambda nbytes=None: chance.randbytes(32 if nbytes is None else nbytes)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ladder.settings")
     from ladder.asgi import application
 

@@ -26,8 +26,9 @@ that each part still buys what it bought.
   plain Python (``LADDER_PURE_PYTHON=1``), every action the same (a digest), two rounds.
 
 Then whole actions through the serving layer, as ``bench.action_instructions`` plays them
-(a draw or a discard in turn, ``POST /api/v1/games/{id}/actions``; the three normal bots' turns
-after a discard; a practice game, SQLite, throttles off), their CPU and how many times an action
+(the same games every run: bench.seeded; a draw or a discard in turn, ``POST
+/api/v1/games/{id}/actions``; the three normal bots' turns after a discard; a practice game,
+SQLite, throttles off), their CPU and how many times an action
 used each part, so each part's saving is printed as a share of the action with that part stock
 (issue 40's convention): s / (action + s), s = its uses an action x (stock - ours). A CPU
 estimate of the rule's measure (instructions in the server process, PostgreSQL): this one counts
@@ -48,8 +49,6 @@ import asyncio
 import gc
 import json
 import os
-import random
-import secrets
 import statistics
 import subprocess
 import sys
@@ -57,6 +56,8 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+
+from bench.seeded import fixed_secrets
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -169,10 +170,6 @@ def action(loop, count: int, rounds: int) -> tuple[float, dict[str, float]]:
     from games.web.renderer import OrjsonRenderer
     from ladder.serving import ThreadedDjango
 
-    # The same games every run (their seeds, as bench.action_instructions draws them): the
-    # actions' CPU moves with the host, not with the hands dealt.
-    chance = random.Random("bench-parts")
-    secrets.token_bytes = lambda nbytes=None: chance.randbytes(32 if nbytes is None else nbytes)
     app = ThreadedDjango()
     token = loop.run_until_complete(call(app, "POST", "/api/v1/players", None))["token"]
     game = {}
@@ -400,7 +397,8 @@ def main() -> int:
         loop = asyncio.new_event_loop()
         try:
             view, saved_serving = serving(loop, game, token, 30, args.rounds)
-            cost, uses = action(loop, 40, args.rounds)
+            with fixed_secrets("bench-parts"):  # the same games every run
+                cost, uses = action(loop, 40, args.rounds)
         finally:
             from games.web import groups
 

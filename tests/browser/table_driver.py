@@ -161,3 +161,55 @@ def outside_viewport(page, settle_ms: float = 3000) -> list[str]:
         page.wait_for_function(f"(s) => ({OUTSIDE})(s).length === 0", arg=list(IN_VIEW),
                                timeout=settle_ms)
     return page.evaluate(OUTSIDE, list(IN_VIEW))
+
+
+# The table's view (the centre, which scrolls inside itself): the melds seen whole, those
+# mostly below or above it, whether each "Lay off here" is seen whole and uncovered, the button
+# counting the hidden melds, and the share of the view's width the melds have.
+MELDS_SEEN = """() => {
+    const c = document.querySelector('.centre'), box = c.getBoundingClientRect();
+    const top = box.top + c.clientTop, bottom = top + c.clientHeight;
+    const left = box.left + c.clientLeft, right = left + c.clientWidth;
+    const seen = (r) => r.top >= top - 1 && r.bottom <= bottom + 1
+        && r.left >= left - 1 && r.right <= right + 1;
+    const uncovered = (el) => {
+        const r = el.getBoundingClientRect();
+        return el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+    };
+    const melds = [...document.querySelectorAll('[data-melds] .meld')].map(
+        (m) => m.getBoundingClientRect());
+    const more = document.querySelector('[data-melds-more]');
+    return {melds: melds.length, whole: melds.filter(seen).length,
+            below: melds.filter((r) => (r.top + r.bottom) / 2 > bottom).length,
+            above: melds.filter((r) => (r.top + r.bottom) / 2 < top).length,
+            buttons: [...document.querySelectorAll('[data-layoff]')].map(
+                (b) => seen(b.getBoundingClientRect()) && uncovered(b)),
+            more: more.hidden ? null : more.textContent,
+            share: document.querySelector('[data-melds]').offsetWidth / c.clientWidth};
+}"""
+
+
+# The table has stopped scrolling and the count has caught up with it (a frame after).
+MELDS_SETTLED = """async () => {
+    const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const c = document.querySelector('.centre');
+    let last = -1;
+    while (c.scrollTop !== last) { last = c.scrollTop; await frame(); }
+    return true;
+}"""
+
+
+def more_melds(seen: dict) -> str | None:
+    n = seen["below"] or seen["above"]
+    return f"{n} more meld{'s' if n > 1 else ''} {'↓' if seen['below'] else '↑'}" if n else None
+
+def counted_melds(page) -> dict:
+    """MELDS_SEEN once the table has stopped scrolling and the count has caught up (it is
+    redrawn in the frame after a change: fonts and the hand settle in the first ones)."""
+    for _ in range(30):
+        page.wait_for_function(MELDS_SETTLED)
+        seen = page.evaluate(MELDS_SEEN)
+        if seen["more"] == more_melds(seen):
+            break
+        page.wait_for_timeout(100)
+    return seen

@@ -9,7 +9,16 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from tests.browser.strategy import PERSON, person_action
-from tests.browser.table_driver import card, outside_viewport, play_turn, view, wait_idle
+from tests.browser.table_driver import (
+    MELDS_SEEN,
+    card,
+    counted_melds,
+    more_melds,
+    outside_viewport,
+    play_turn,
+    view,
+    wait_idle,
+)
 from tests.browser.test_phone_table import (  # noqa: F401 (long_deal: a fixture)
     PHONES,
     double_tap,
@@ -128,47 +137,6 @@ def the_person_lays_off(steps) -> bool:
     return any(seat == PERSON and isinstance(action, LayOff) for seat, action, _ in steps)
 
 
-# The table's view (the centre, which scrolls inside itself): the melds seen whole, those
-# mostly below or above it, whether each "Lay off here" is seen whole and uncovered, the button
-# counting the hidden melds, and the share of the view's width the melds have.
-MELDS_SEEN = """() => {
-    const c = document.querySelector('.centre'), box = c.getBoundingClientRect();
-    const top = box.top + c.clientTop, bottom = top + c.clientHeight;
-    const left = box.left + c.clientLeft, right = left + c.clientWidth;
-    const seen = (r) => r.top >= top - 1 && r.bottom <= bottom + 1
-        && r.left >= left - 1 && r.right <= right + 1;
-    const uncovered = (el) => {
-        const r = el.getBoundingClientRect();
-        return el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
-    };
-    const melds = [...document.querySelectorAll('[data-melds] .meld')].map(
-        (m) => m.getBoundingClientRect());
-    const more = document.querySelector('[data-melds-more]');
-    return {melds: melds.length, whole: melds.filter(seen).length,
-            below: melds.filter((r) => (r.top + r.bottom) / 2 > bottom).length,
-            above: melds.filter((r) => (r.top + r.bottom) / 2 < top).length,
-            buttons: [...document.querySelectorAll('[data-layoff]')].map(
-                (b) => seen(b.getBoundingClientRect()) && uncovered(b)),
-            more: more.hidden ? null : more.textContent,
-            share: document.querySelector('[data-melds]').offsetWidth / c.clientWidth};
-}"""
-
-
-# The table has stopped scrolling and the count has caught up with it (a frame after).
-SETTLED = """async () => {
-    const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    const c = document.querySelector('.centre');
-    let last = -1;
-    while (c.scrollTop !== last) { last = c.scrollTop; await frame(); }
-    return true;
-}"""
-
-
-def more_melds(seen: dict) -> str | None:
-    n = seen["below"] or seen["above"]
-    return f"{n} more meld{'s' if n > 1 else ''} {'↓' if seen['below'] else '↑'}" if n else None
-
-
 @pytest.mark.usefixtures("long_deal")
 def test_at_360_with_melds_down_the_space_goes_to_the_melds(open_page, site):
     page, watch = open_page(PHONES["360x740"], touch=True, speed="instant")
@@ -185,8 +153,7 @@ def test_at_360_with_melds_down_the_space_goes_to_the_melds(open_page, site):
     assert page.locator(".hand").bounding_box()["height"] < 1.5 * card_h
     option = v["legal"]["lay_off"][0]
     card(page, option["card"]).tap()
-    page.wait_for_function(SETTLED)
-    seen = page.evaluate(MELDS_SEEN)
+    seen = counted_melds(page)
     assert seen["buttons"] and all(seen["buttons"]), seen  # "Lay off here" whole, in view
     assert seen["share"] > 0.55, seen  # the piles take little of the table's width (0.5 before)
     # The melds out of view are counted, and the count takes the player to them.
@@ -196,8 +163,7 @@ def test_at_360_with_melds_down_the_space_goes_to_the_melds(open_page, site):
             break
         page.tap("[data-melds-more]")
         page.wait_for_function(f"() => ({MELDS_SEEN})().below < {seen['below']}")
-        page.wait_for_function(SETTLED)
-        seen = page.evaluate(MELDS_SEEN)
+        seen = counted_melds(page)
         assert seen["more"] == more_melds(seen), seen
     assert seen["below"] == 0
     watch.check()

@@ -18,7 +18,7 @@ from games.models import Game
 from games.players.identity import COOKIE_NAME, COOKIE_SALT, cookie_value
 from games.services.daily import start_daily
 from tests.browser.conftest import DESKTOP, shoot
-from tests.browser.test_phone_edges import MELDS_SEEN, SETTLED, more_melds
+from tests.browser.table_driver import MELDS_SEEN, counted_melds, more_melds
 from tests.factories import player_with_token
 from tests.leaderboards.play import play_to_the_end
 
@@ -256,18 +256,6 @@ def test_on_a_phone_your_own_hand_is_above_the_controls(open_page, site, watched
     watch.check()
 
 
-def counted(page) -> dict:
-    """The melds seen once the table has stopped scrolling and the count has caught up (it is
-    redrawn in the frame after a change: fonts and the hand settle in the first ones)."""
-    for _ in range(30):
-        page.wait_for_function(SETTLED)
-        seen = page.evaluate(MELDS_SEEN)
-        if seen["more"] == more_melds(seen):
-            break
-        page.wait_for_timeout(100)
-    return seen
-
-
 def test_on_a_phone_the_melds_out_of_view_are_counted_and_a_tap_brings_them(
         open_page, site, watched_daily):
     """The table's view scrolls inside itself, as at the game's page: a full table's melds
@@ -277,14 +265,14 @@ def test_on_a_phone_the_melds_out_of_view_are_counted_and_a_tap_brings_them(
     page, watch = open_page(PHONE_TALL, touch=True)
     open_replay(page, site.url, watched_daily, f"?v={v}")
     at_version(page, v)
-    seen = counted(page)
+    seen = counted_melds(page)
     assert seen["below"] > 0 and seen["more"] == more_melds(seen), seen
     for _ in range(seen["melds"]):
         if seen["below"] == 0:
             break
         page.tap("[data-melds-more]")
         page.wait_for_function(f"() => ({MELDS_SEEN})().below < {seen['below']}")
-        seen = counted(page)
+        seen = counted_melds(page)
         assert seen["more"] == more_melds(seen), seen
     assert seen["below"] == 0
     assert_matches(shown(page), states[v])  # the tap scrolled; it did not step

@@ -228,11 +228,14 @@ def test_a_turn_timer_fires_in_the_worker_and_every_socket_hears_it(server):
 
 def stop_the_worker() -> None:
     """Kills the server's Celery worker (its main process and its pool's), as a crash would."""
-    listed = subprocess.run(["ps", "-eo", "pid=,pgid=,args="], capture_output=True, text=True,
-                            check=True).stdout
-    pids = [int(pid) for pid, group, *args in (line.split(None, 2) for line in listed.splitlines())
-            if int(group) == GROUP["id"] and "celery -A ladder worker" in " ".join(args)]
-    assert pids, listed
+    pids = []
+    for entry in Path("/proc").iterdir():
+        with contextlib.suppress(OSError):  # a process that ended meanwhile
+            group = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[2])
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ")
+            if group == GROUP["id"] and b"celery -A ladder worker" in command:
+                pids.append(int(entry.name))
+    assert pids, "no worker in ./dev serve's process group"
     for pid in pids:
         os.kill(pid, signal.SIGKILL)
 

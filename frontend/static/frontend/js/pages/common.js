@@ -5,3 +5,6 @@ applySettings(loadSettings());
 for (const select of document.querySelectorAll("select[data-autosubmit]")) {
   select.addEventListener("change", () => select.form.submit());
 }
+// Safari on iOS lights a tapped button's :active (ladder.css, .btn) only where the page
+// listens for touches.
+document.addEventListener("touchstart", () => {}, { passive: true });

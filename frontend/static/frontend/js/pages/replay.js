@@ -129,7 +129,6 @@ function renderMark(mark) {
     const title = document.createElement("strong");
     title.textContent = format(gettext("The expert's mark %(n)s of %(count)s"), { n, count: marks.length });
     els.markNote.replaceChildren(title, " ", markLine(mark), " ", markReason(mark), " ", markCost(mark));
-    showExpertCards();
   }
   els.markBack.disabled = !marks.some((m) => m.v < shown);
   els.markForward.disabled = !marks.some((m) => m.v > shown);
@@ -139,7 +138,8 @@ function renderMark(mark) {
 }
 
 // On a phone the controls, with the note, are fixed at the window's foot, over the page: the
-// cards the note speaks of are scrolled up above them.
+// cards the note speaks of are scrolled up above them when the person goes to a mark (its
+// buttons, the costliest, a link to it), not as the replay plays or the slider passes one.
 function showExpertCards() {
   const cards = [...els.hand.querySelectorAll(".card.hinted")];
   if (!cards.length || getComputedStyle(els.dock).position !== "fixed") return;
@@ -184,8 +184,13 @@ function drawMarks() {
   }));
 }
 
-const nextMark = () => { const m = marks.find((x) => x.v > shown); if (m) go(m.v); };
-const previousMark = () => { const m = marks.findLast((x) => x.v < shown); if (m) go(m.v); };
+function goToMark(mark) {
+  if (!mark) return;
+  go(mark.v);
+  showExpertCards();
+}
+const nextMark = () => goToMark(marks.find((x) => x.v > shown));
+const previousMark = () => goToMark(marks.findLast((x) => x.v < shown));
 
 function go(v) {
   if (!states) return;
@@ -239,7 +244,7 @@ for (const b of root.querySelectorAll("[data-go]")) b.addEventListener("click", 
 els.play.addEventListener("click", togglePlay);
 els.markBack.addEventListener("click", previousMark);
 els.markForward.addEventListener("click", nextMark);
-els.costliest?.addEventListener("click", () => { if (analysis) go(analysis.marks[analysis.costliest].v); });
+els.costliest?.addEventListener("click", () => { if (analysis) goToMark(analysis.marks[analysis.costliest]); });
 els.position.addEventListener("input", () => go(els.position.value));
 els.deal.addEventListener("change", () => go(states.dealStarts[Number(els.deal.value) - 1]));
 els.scoresToggle.addEventListener("click", () => toggleScores());
@@ -296,6 +301,7 @@ async function start() {
   showAnalysis(replay.analysis);
   root.removeAttribute("data-loading");
   render(states.clamp(new URLSearchParams(location.search).get("v")));
+  showExpertCards();
 }
 
 // The game fills the window below the site's header, as the table does (its CSS measures).
