@@ -213,3 +213,17 @@ def counted_melds(page) -> dict:
             break
         page.wait_for_timeout(100)
     return seen
+
+
+def tap_to_the_last_meld(page, seen: dict) -> dict:
+    """Taps the count of hidden melds until none is below the table's view, the count right
+    after each tap (it took the player to them); what is seen then."""
+    for _ in range(seen["melds"]):
+        if seen["below"] == 0:
+            break
+        page.tap("[data-melds-more]")
+        page.wait_for_function(f"() => ({MELDS_SEEN})().below < {seen['below']}")
+        seen = counted_melds(page)
+        assert seen["more"] == more_melds(seen), seen
+    assert seen["below"] == 0
+    return seen

@@ -10,12 +10,12 @@ import pytest
 
 from tests.browser.strategy import PERSON, person_action
 from tests.browser.table_driver import (
-    MELDS_SEEN,
     card,
     counted_melds,
     more_melds,
     outside_viewport,
     play_turn,
+    tap_to_the_last_meld,
     view,
     wait_idle,
 )
@@ -158,14 +158,7 @@ def test_at_360_with_melds_down_the_space_goes_to_the_melds(open_page, site):
     assert seen["share"] > 0.55, seen  # the piles take little of the table's width (0.5 before)
     # The melds out of view are counted, and the count takes the player to them.
     assert seen["melds"] > seen["whole"] and seen["more"] == more_melds(seen), seen
-    for _ in range(seen["melds"]):
-        if seen["below"] == 0:
-            break
-        page.tap("[data-melds-more]")
-        page.wait_for_function(f"() => ({MELDS_SEEN})().below < {seen['below']}")
-        seen = counted_melds(page)
-        assert seen["more"] == more_melds(seen), seen
-    assert seen["below"] == 0
+    tap_to_the_last_meld(page, seen)
     watch.check()
 
 

@@ -18,7 +18,7 @@ from games.models import Game
 from games.players.identity import COOKIE_NAME, COOKIE_SALT, cookie_value
 from games.services.daily import start_daily
 from tests.browser.conftest import DESKTOP, shoot
-from tests.browser.table_driver import MELDS_SEEN, counted_melds, more_melds
+from tests.browser.table_driver import counted_melds, more_melds, tap_to_the_last_meld
 from tests.factories import player_with_token
 from tests.leaderboards.play import play_to_the_end
 
@@ -267,13 +267,6 @@ def test_on_a_phone_the_melds_out_of_view_are_counted_and_a_tap_brings_them(
     at_version(page, v)
     seen = counted_melds(page)
     assert seen["below"] > 0 and seen["more"] == more_melds(seen), seen
-    for _ in range(seen["melds"]):
-        if seen["below"] == 0:
-            break
-        page.tap("[data-melds-more]")
-        page.wait_for_function(f"() => ({MELDS_SEEN})().below < {seen['below']}")
-        seen = counted_melds(page)
-        assert seen["more"] == more_melds(seen), seen
-    assert seen["below"] == 0
+    tap_to_the_last_meld(page, seen)
     assert_matches(shown(page), states[v])  # the tap scrolled; it did not step
     watch.check()
