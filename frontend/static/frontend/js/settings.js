@@ -3,6 +3,12 @@
 const KEY = "ladder.settings";
 const DEFAULTS = { speed: "normal", fourColour: false, sound: false, askJoker: true };
 export const SPEED_MS = { slow: 1100, normal: 600, fast: 250, instant: 0 };
+// The system's own setting: no flights, and scrolls that jump rather than glide.
+export const REDUCED_MOTION = globalThis.matchMedia?.("(prefers-reduced-motion: reduce)");
+
+export function scrollBehavior() {
+  return REDUCED_MOTION?.matches ? "auto" : "smooth";
+}
 
 export function loadSettings() {
   try { return { ...DEFAULTS, ...JSON.parse(localStorage.getItem(KEY) || "{}") }; }

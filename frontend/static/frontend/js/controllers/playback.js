@@ -3,10 +3,10 @@
 // between deals, a rung climbed. Events the player has already watched (up to
 // `quietThrough`) pass at once, without pause, sound or dialog.
 import { gettext } from "../i18n.js";
-import { SPEED_MS, playCardSound } from "../settings.js";
+import { REDUCED_MOTION, SPEED_MS, playCardSound } from "../settings.js";
 import { applyEvent, cloneView, eventData, eventType } from "./animator.js";
 import { showDealSummary } from "./dialogs.js";
-import { FLIGHT_SHARE, REDUCED, flightsWanted, landFlight, startFlight } from "./flight.js";
+import { FLIGHT_SHARE, flightsWanted, landFlight, startFlight } from "./flight.js";
 
 export class Playback {
   constructor(table) {
@@ -79,7 +79,7 @@ export class Playback {
   // A short, skippable moment (none when the system asks for reduced motion); it takes no
   // clicks, so play goes on under it.
   celebrate(text) {
-    if (REDUCED?.matches) return Promise.resolve();
+    if (REDUCED_MOTION?.matches) return Promise.resolve();
     document.querySelector(".celebration")?.remove();
     const box = document.createElement("div");
     box.className = "celebration";

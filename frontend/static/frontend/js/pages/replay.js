@@ -13,7 +13,7 @@ import { ReplayStates, openEvent } from "../controllers/replay.js";
 import * as counts from "../counts.js";
 import { showMessage } from "../errors.js";
 import { format, gettext, number } from "../i18n.js";
-import { SPEED_MS, loadSettings } from "../settings.js";
+import { SPEED_MS, loadSettings, scrollBehavior } from "../settings.js";
 import { renderHand } from "../views/hand.js";
 import { renderLadder } from "../views/ladder.js";
 import { markCost, markLine, markReason } from "../views/marks.js";
@@ -145,8 +145,7 @@ function showExpertCards() {
   if (!cards.length || getComputedStyle(els.dock).position !== "fixed") return;
   const lowest = Math.max(...cards.map((c) => c.getBoundingClientRect().bottom));
   const hidden = lowest - (els.dock.getBoundingClientRect().top - 8);
-  const behavior = matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
-  if (hidden > 0) window.scrollBy({ top: hidden, behavior });
+  if (hidden > 0) window.scrollBy({ top: hidden, behavior: scrollBehavior() });
 }
 
 // The review's marks on the slider's strip (its summary is in the page as it comes).

@@ -2,6 +2,7 @@
 // its jokers' values. Melds that accept the selected card become lay-off targets.
 import { describeContract } from "../contracts.js";
 import { format, gettext, ngettext, number } from "../i18n.js";
+import { scrollBehavior } from "../settings.js";
 import { cardElement } from "./card.js";
 import { unchanged } from "./drawn.js";
 import { seatName } from "./seats.js";
@@ -127,8 +128,7 @@ export function countHiddenMelds(centre, melds, button) {
   new MutationObserver(later).observe(melds, { childList: true });
   button.addEventListener("click", () => {
     const step = centre.clientHeight * 0.8;
-    const behavior = matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
-    centre.scrollBy({ top: button.dataset.towards === "down" ? step : -step, behavior });
+    centre.scrollBy({ top: button.dataset.towards === "down" ? step : -step, behavior: scrollBehavior() });
   });
 }
 
