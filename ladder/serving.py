@@ -3,7 +3,7 @@
 Replaces Django's own ASGI handler (``django.core.asgi.get_asgi_application``) for ``http``
 scopes. Every view here is synchronous, and under ASGI Django runs each request in a thread
 of its own (created and joined per request) and crosses between that thread and the event
-loop twice more around the middleware. Measured gain: 23-27 % of an action's CPU (a
+loop twice more around the middleware. Measured gain: 23-29 % of an action's CPU (a
 request's saving as a share of the action through Django's handler; a bearer's ``GET`` 4.22
 ms here, 6.12 ms there), printed by every CI run::
 
