@@ -91,7 +91,18 @@ def double_tap(page, card_id: str, record: dict | None = None) -> None:
         card(page, card_id).scroll_into_view_if_needed()
         box = card(page, card_id).bounding_box()
     x, y = box["x"] + min(box["width"] / 2, 20), box["y"] + box["height"] / 2
-    made_as_double(page, lambda: [page.touchscreen.tap(x, y) for _ in range(2)])
+    held = page.evaluate(PLACES)
+
+    def two_taps():
+        page.touchscreen.tap(x, y)
+        # The first tap selects the card and the hand is drawn again: no card may move under
+        # the finger before the second tap, or it lands on the card beside.
+        if record is not None:
+            record["moved_on_select"] += [f"{card_id}: {m}"
+                                          for m in moved(held, page.evaluate(PLACES))]
+        page.touchscreen.tap(x, y)
+
+    made_as_double(page, two_taps)
 
 
 def play_turn_by_touch(page, record: dict) -> None:
@@ -155,13 +166,59 @@ def play_turn_by_touch(page, record: dict) -> None:
         return
 
 
+# views/hand.js's rowBreak along a walk of draws, discards, moves and sorts (a seeded random
+# walk, and the walk a helper's play found: four cards left in the first row, a draw at the
+# end): each step's rows, and the rows of the same hand laid out again or reordered.
+ROWS_WALK = """async ([perRow, steps]) => {
+    const { rowBreak } = await import("/static/frontend/js/views/hand.js");
+    let seed = 7;
+    const random = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+    let hand = Array.from({length: 10}, (_, i) => `c${i}`), last = null, next = 10;
+    const out = [];
+    const lay = (step) => {
+        const first = rowBreak(last, hand, perRow);
+        last = {ids: [...hand], first, perRow};
+        const reordered = [...hand].reverse();
+        out.push({step, n: hand.length, first, again: rowBreak(last, hand, perRow),
+                  reordered: rowBreak(last, reordered, perRow)});
+    };
+    lay("dealt");
+    for (let i = 0; i < 3; i++) {
+        hand = [...hand, `c${next++}`]; lay("drew at the end");
+        hand = hand.slice(1); lay("threw the first card away");
+    }
+    for (let i = 0; i < steps; i++) {
+        const at = random(hand.length + 1);
+        hand = [...hand.slice(0, at), `c${next++}`, ...hand.slice(at)]; lay(`drew to ${at}`);
+        const away = random(hand.length);
+        hand = hand.filter((_, k) => k !== away); lay(`threw ${away} away`);
+    }
+    return out;
+}"""
+
+
+@pytest.mark.parametrize("per_row", [6, 7])
+def test_a_hand_drawn_again_unchanged_or_reordered_keeps_its_rows(open_page, site, per_row):
+    """A tap that selects a card draws the hand again: a second row that changed then would
+    move the cards under the finger, and the second tap of a double tap would land on the card
+    beside (a helper's play at 390 px: 4 + 7 cards after a draw became 5 + 6 on the tap)."""
+    page, _ = open_page(PHONES["390x844"], touch=True)
+    page.goto(site.url + "/rules/")
+    walk = page.evaluate(ROWS_WALK, [per_row, 200])
+    assert len(walk) == 407
+    for s in walk:
+        assert 0 < s["first"] <= per_row and s["n"] - s["first"] <= per_row, s
+    assert [s for s in walk if s["again"] != s["first"]] == []
+    assert [s for s in walk if s["reordered"] != s["first"]] == []
+
+
 @pytest.mark.parametrize("size", list(PHONES))
 def test_a_whole_deal_by_touch_on_a_phone_the_hand_holds_still_and_stays_in_view(
         open_page, site, long_deal, size):
     page, watch = open_page(PHONES[size], touch=True, speed="instant")
     start_practice(page, site.url)
     record = {"draws": 0, "laid_down": 0, "laid_off": 0, "moved_on_draw": [],
-              "moved_on_discard": [], "outside": [], "with_melds": 0,
+              "moved_on_select": [], "moved_on_discard": [], "outside": [], "with_melds": 0,
               "up_a_row_on_discard": 0}
     turns = 0
     while view(page)["deal"] == 1 and turns < MAX_TURNS:
@@ -178,7 +235,8 @@ def test_a_whole_deal_by_touch_on_a_phone_the_hand_holds_still_and_stays_in_view
     assert record["laid_down"] == 1 and record["laid_off"] >= 1
     assert record["draws"] >= 10 and record["with_melds"] >= 5, record
     print(size, {k: record[k] for k in ("draws", "up_a_row_on_discard", "with_melds")})
-    problems = {k: record[k] for k in ("moved_on_draw", "moved_on_discard", "outside")}
+    problems = {k: record[k]
+                for k in ("moved_on_draw", "moved_on_select", "moved_on_discard", "outside")}
     assert problems == {k: [] for k in problems}, problems
     watch.check()
 

@@ -105,10 +105,11 @@ export function rowBreak(last, ids, perRow) {
   const gone = last.ids.filter((id) => !now.has(id)).length;
   const added = n - (last.ids.length - gone);
   if (gone === last.ids.length || gone > 1) return fresh();
+  // The same cards (drawn again as a tap selects one, moved, sorted): the same rows, or the
+  // cards would shift under the finger between the two taps of a double tap.
+  if (!gone && !added) return last.first;
   let first;
-  if (!gone && !added) {
-    first = last.first;
-  } else if (last.first >= last.ids.length) {
+  if (last.first >= last.ids.length) {
     first = n; // one row: it stays one while it can
   } else {
     const firstRow = new Set(last.ids.slice(0, last.first));
