@@ -1,6 +1,7 @@
 """A phone table that holds still: a whole deal played by touch at 390×844 and 360×740, with
-every card's place measured before and after each draw and discard; the tap targets of every
-control of the play page; a drawn card placed by the chosen sort."""
+every card's place measured before and after each draw and discard, and between the two taps
+of each discard; the tap targets of every control of the play page; a drawn card placed by the
+chosen sort."""
 
 from __future__ import annotations
 
@@ -37,6 +38,10 @@ PLACES = """() => Object.fromEntries([...document.querySelectorAll('.hand .card'
     return [c.dataset.id, {x: p.left + c.offsetLeft, y: p.top + c.offsetTop,
                            w: c.offsetWidth, h: c.offsetHeight}];
 }))"""
+TWO_FRAMES_ON = f"""async () => {{
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    return ({PLACES})();
+}}"""
 # The layout has settled when two frames apart give the same places.
 SETTLED = f"""async () => {{
     const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
@@ -91,15 +96,16 @@ def double_tap(page, card_id: str, record: dict | None = None) -> None:
         card(page, card_id).scroll_into_view_if_needed()
         box = card(page, card_id).bounding_box()
     x, y = box["x"] + min(box["width"] / 2, 20), box["y"] + box["height"] / 2
-    held = page.evaluate(PLACES)
+    held = page.evaluate(PLACES) if record is not None else None
 
     def two_taps():
         page.touchscreen.tap(x, y)
         # The first tap selects the card and the hand is drawn again: no card may move under
-        # the finger before the second tap, or it lands on the card beside.
+        # the finger (two frames on, well inside the double tap's time) before the second tap,
+        # or it lands on the card beside.
         if record is not None:
             record["moved_on_select"] += [f"{card_id}: {m}"
-                                          for m in moved(held, page.evaluate(PLACES))]
+                                          for m in moved(held, page.evaluate(TWO_FRAMES_ON))]
         page.touchscreen.tap(x, y)
 
     made_as_double(page, two_taps)
@@ -166,9 +172,9 @@ def play_turn_by_touch(page, record: dict) -> None:
         return
 
 
-# views/hand.js's rowBreak along a walk of draws, discards, moves and sorts (a seeded random
-# walk, and the walk a helper's play found: four cards left in the first row, a draw at the
-# end): each step's rows, and the rows of the same hand laid out again or reordered.
+# views/hand.js's rowBreak along a walk of draws, discards and sorts (the walk a helper's play
+# found: four cards left in the first row, a draw at the end; then a seeded random one): each
+# step's rows, and the rows of the same hand laid out again or reordered.
 ROWS_WALK = """async ([perRow, steps]) => {
     const { rowBreak } = await import("/static/frontend/js/views/hand.js");
     let seed = 7;
@@ -192,6 +198,7 @@ ROWS_WALK = """async ([perRow, steps]) => {
         hand = [...hand.slice(0, at), `c${next++}`, ...hand.slice(at)]; lay(`drew to ${at}`);
         const away = random(hand.length);
         hand = hand.filter((_, k) => k !== away); lay(`threw ${away} away`);
+        if (i % 10 === 9) { hand = [...hand].sort(); lay("sorted"); }
     }
     return out;
 }"""
@@ -205,7 +212,7 @@ def test_a_hand_drawn_again_unchanged_or_reordered_keeps_its_rows(open_page, sit
     page, _ = open_page(PHONES["390x844"], touch=True)
     page.goto(site.url + "/rules/")
     walk = page.evaluate(ROWS_WALK, [per_row, 200])
-    assert len(walk) == 407
+    assert len(walk) == 1 + 3 * 2 + 200 * 2 + 20
     for s in walk:
         assert 0 < s["first"] <= per_row and s["n"] - s["first"] <= per_row, s
     assert [s for s in walk if s["again"] != s["first"]] == []

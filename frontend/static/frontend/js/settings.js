@@ -1,13 +1,18 @@
 // The player's table settings, kept in this browser: animation speed, four-colour deck, sound,
-// whether a joker thrown away by a double tap or D is asked about first.
+// whether a joker thrown away by a double tap or D is asked about first; and the system's
+// reduced-motion setting, which the pages read here.
 const KEY = "ladder.settings";
 const DEFAULTS = { speed: "normal", fourColour: false, sound: false, askJoker: true };
 export const SPEED_MS = { slow: 1100, normal: 600, fast: 250, instant: 0 };
-// The system's own setting: no flights, and scrolls that jump rather than glide.
-export const REDUCED_MOTION = globalThis.matchMedia?.("(prefers-reduced-motion: reduce)");
+// Reduced motion: no flights, and scrolls that jump rather than glide.
+const REDUCED_MOTION = globalThis.matchMedia?.("(prefers-reduced-motion: reduce)");
+
+export function reducedMotion() {
+  return Boolean(REDUCED_MOTION?.matches);
+}
 
 export function scrollBehavior() {
-  return REDUCED_MOTION?.matches ? "auto" : "smooth";
+  return reducedMotion() ? "auto" : "smooth";
 }
 
 export function loadSettings() {

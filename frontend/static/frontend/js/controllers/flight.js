@@ -3,13 +3,13 @@
 // of the card moves with a CSS transform (set through element.style, which the CSP allows)
 // while the real card waits, hidden, where it lands. No flight at the "instant" speed or
 // when the system asks for reduced motion.
-import { REDUCED_MOTION } from "../settings.js";
+import { reducedMotion } from "../settings.js";
 import { cardBack, cardElement } from "../views/card.js";
 
 export const FLIGHT_SHARE = 0.6; // of the pause after each step: the card lands before the next
 
 export function flightsWanted(delayMs) {
-  return delayMs > 0 && !REDUCED_MOTION?.matches;
+  return delayMs > 0 && !reducedMotion();
 }
 
 function visibleRect(el) {

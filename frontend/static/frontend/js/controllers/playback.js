@@ -3,7 +3,7 @@
 // between deals, a rung climbed. Events the player has already watched (up to
 // `quietThrough`) pass at once, without pause, sound or dialog.
 import { gettext } from "../i18n.js";
-import { REDUCED_MOTION, SPEED_MS, playCardSound } from "../settings.js";
+import { SPEED_MS, playCardSound, reducedMotion } from "../settings.js";
 import { applyEvent, cloneView, eventData, eventType } from "./animator.js";
 import { showDealSummary } from "./dialogs.js";
 import { FLIGHT_SHARE, flightsWanted, landFlight, startFlight } from "./flight.js";
@@ -79,7 +79,7 @@ export class Playback {
   // A short, skippable moment (none when the system asks for reduced motion); it takes no
   // clicks, so play goes on under it.
   celebrate(text) {
-    if (REDUCED_MOTION?.matches) return Promise.resolve();
+    if (reducedMotion()) return Promise.resolve();
     document.querySelector(".celebration")?.remove();
     const box = document.createElement("div");
     box.className = "celebration";

@@ -118,6 +118,7 @@ export function rowBreak(last, ids, perRow) {
   }
   if (first === 0) return fresh();
   first = Math.min(first, perRow);
-  if (!added && first < perRow) first = Math.max(first, n - perRow + 1); // room for a draw
+  // A card gone (a discard, a lay-off): the second row keeps room for the next draw.
+  if (!added && first < perRow) first = Math.max(first, n - perRow + 1);
   return Math.max(first, n - perRow);
 }
