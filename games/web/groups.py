@@ -6,7 +6,7 @@ request goes on: one task per loop sends the queue in order. Waiting for it inst
 the action endpoint 3 ms at the median and 60-80 ms at p99 under load (the loop is busy
 with every connection's HTTP), and ``async_to_sync`` from a thread would start a new event
 loop, and channels-redis a new Redis connection, for every send: 2.46 ms of CPU a send
-against 0.27 ms queued, 21-26 % of a practice game's action (its one send), printed by every
+against 0.27 ms queued, 21-29 % of a practice game's action (its one send), printed by every
 CI run: ``REDIS_URL=redis://127.0.0.1:6379/12 .venv/bin/python -m bench.parts``.
 Nothing is lost by not waiting: the HTTP response is the source of truth, and a client that
 sees a gap in event versions fetches the game again.

@@ -3,7 +3,7 @@
 Replaces, on the action path only (games.services and games.players.identity), Django's ORM used as
 documented: ``Game.objects.select_for_update().get(...)``, ``Player.objects.filter(...)
 .get()``, ``GameAction.objects.bulk_create(...)`` and ``game.save(update_fields=...)``.
-Measured gain: 12-14 % of an action's CPU (an action's statements 0.40 ms here, 1.25 ms by
+Measured gain: 12-16 % of an action's CPU (an action's statements 0.40 ms here, 1.25 ms by
 the ORM, as a share of the action with the ORM's), printed by every CI run::
 
     REDIS_URL=redis://127.0.0.1:6379/12 .venv/bin/python -m bench.parts
